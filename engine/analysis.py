@@ -1,0 +1,408 @@
+"""Hand analysis shared by the three rule sets: decompositions, win checks, waits, shanten.
+
+Every function works on a counts array (34 ints) of the concealed tiles, plus the number
+of declared melds, which are fixed sets. Each suit is analysed on its own and the results
+are combined; a suit's analysis depends only on its nine counts, so it is cached per
+count vector (the table fills once and every later hand is a few dictionary look-ups).
+
+Which winning shapes count is the rule set's business, given as a :class:`ShapeRules`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from typing import NamedTuple
+
+from engine.tiles import (
+    HONOR,
+    HONORS,
+    NUM_KINDS,
+    TERMINALS_AND_HONORS,
+    suit,
+)
+
+_GROUP_STARTS = (0, 9, 18, 27)
+
+ROWS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))  # ranks 147, 258, 369 as offsets
+# The six knitted arrangements (组合龙): suit order for the 147 / 258 / 369 rows.
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(s * 9 + r for s, first in zip(order, ROWS, strict=True) for r in first))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+
+
+class BlockType(enum.IntEnum):
+    CHOW = 0  # a sequence; ``kind`` is its lowest tile
+    PUNG = 1
+    PAIR = 2
+
+
+class Block(NamedTuple):
+    type: BlockType
+    kind: int
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.type is BlockType.CHOW:
+            return (self.kind, self.kind + 1, self.kind + 2)
+        return (self.kind,) * (3 if self.type is BlockType.PUNG else 2)
+
+
+Decomposition = tuple[Block, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeRules:
+    """Which winning shapes a rule set admits, and its restrictions on tiles.
+
+    ``four_as_two_pairs``: four identical concealed tiles may stand as two of seven pairs.
+    ``void_suit``: a suit (0 万, 1 筒, 2 条) that a winning hand may not hold (四川 定缺).
+    ``max_suits``: the most suits a winning hand may hold (四川: two).
+    """
+
+    seven_pairs: bool = True
+    four_as_two_pairs: bool = True
+    thirteen_orphans: bool = False
+    knitted: bool = False
+    void_suit: int | None = None
+    max_suits: int | None = None
+
+
+STANDARD_ONLY = ShapeRules(seven_pairs=False)
+
+
+# -- one suit -------------------------------------------------------------------------
+
+
+@cache
+def _suit_decompositions(vec: tuple[int, ...], base: int, seq: bool) -> tuple[Decomposition, ...]:
+    """Every split of one suit into sets and at most one pair (tiles ``base + i``)."""
+    # Different cutting orders can give the same blocks; keep each multiset once.
+    return tuple(sorted({tuple(sorted(d)) for d in _split(vec, 0, base, seq, pair_used=False)}))
+
+
+def _split(vec: tuple[int, ...], start: int, base: int, seq: bool, pair_used: bool):
+    i = start
+    while i < len(vec) and vec[i] == 0:
+        i += 1
+    if i == len(vec):
+        yield ()
+        return
+    c = vec[i]
+    lst = list(vec)
+    if c >= 3:
+        lst[i] -= 3
+        for rest in _split(tuple(lst), i, base, seq, pair_used):
+            yield (Block(BlockType.PUNG, base + i), *rest)
+        lst[i] += 3
+    if seq and i + 2 < len(vec) and vec[i + 1] and vec[i + 2]:
+        lst[i] -= 1
+        lst[i + 1] -= 1
+        lst[i + 2] -= 1
+        for rest in _split(tuple(lst), i, base, seq, pair_used):
+            yield (Block(BlockType.CHOW, base + i), *rest)
+        lst[i] += 1
+        lst[i + 1] += 1
+        lst[i + 2] += 1
+    if c >= 2 and not pair_used:
+        lst[i] -= 2
+        for rest in _split(tuple(lst), i, base, seq, True):
+            yield (Block(BlockType.PAIR, base + i), *rest)
+
+
+@cache
+def _suit_complete(vec: tuple[int, ...], seq: bool) -> tuple[bool, bool]:
+    """(splits into sets alone, splits into sets and exactly one pair)."""
+    without = with_pair = False
+    for d in _suit_decompositions(vec, 0, seq):
+        if any(b.type is BlockType.PAIR for b in d):
+            with_pair = True
+        else:
+            without = True
+    return without, with_pair
+
+
+@cache
+def _suit_frontier(vec: tuple[int, ...], seq: bool) -> tuple[tuple[int, int, int], ...]:
+    """Pareto-best (sets, partial sets, head pair 0/1) that one suit can be cut into.
+
+    A partial set is two tiles one tile short of a set (a pair not used as the head,
+    two neighbours, two with a gap). Each tile is used once or left alone.
+    """
+    i = 0
+    while i < len(vec) and vec[i] == 0:
+        i += 1
+    if i == len(vec):
+        return ((0, 0, 0),)
+    found: set[tuple[int, int, int]] = set()
+    lst = list(vec)
+
+    def take(kinds: tuple[int, ...], dm: int, dt: int, head: bool = False) -> None:
+        for k in kinds:
+            lst[k] -= 1
+        for m, t, h in _suit_frontier(tuple(lst), seq):
+            found.add((m + dm, t + dt, h))
+            if head and h == 0:
+                found.add((m + dm, t, 1))
+        for k in kinds:
+            lst[k] += 1
+
+    c = vec[i]
+    if c >= 3:
+        take((i, i, i), 1, 0)
+    if seq and i + 2 < len(vec) and vec[i + 1] and vec[i + 2]:
+        take((i, i + 1, i + 2), 1, 0)
+    if c >= 2:
+        take((i, i), 0, 1, head=True)
+    if seq and i + 1 < len(vec) and vec[i + 1]:
+        take((i, i + 1), 0, 1)
+    if seq and i + 2 < len(vec) and vec[i + 2]:
+        take((i, i + 2), 0, 1)
+    take((i,), 0, 0)
+    return _pareto(found)
+
+
+def _pareto(options: set[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    return tuple(
+        sorted(
+            o
+            for o in options
+            if not any(p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2] for p in options)
+        )
+    )
+
+
+def _groups(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+
+
+# -- whole hands: standard shape ------------------------------------------------------
+
+
+def decompositions(counts: Sequence[int]) -> list[Decomposition]:
+    """Every split of the concealed tiles into sets and exactly one pair (standard shape).
+
+    >>> from engine.tiles import counts_of, parse_tiles
+    >>> [(b.type.name, b.kind) for d in decompositions(counts_of(parse_tiles("11123m"))) for b in d]
+    [('CHOW', 0), ('PAIR', 0)]
+    """
+    per_group = [
+        _suit_decompositions(vec, base, g != HONOR)
+        for g, (vec, base) in enumerate(zip(_groups(counts), _GROUP_STARTS, strict=True))
+    ]
+    if any(not options for options in per_group):
+        return []
+    out: list[Decomposition] = []
+    for combo in product(*per_group):
+        blocks = tuple(b for part in combo for b in part)
+        if sum(1 for b in blocks if b.type is BlockType.PAIR) == 1:
+            out.append(blocks)
+    return out
+
+
+def _standard_complete(counts: Sequence[int]) -> bool:
+    pair_groups = 0
+    for g, vec in enumerate(_groups(counts)):
+        without, with_pair = _suit_complete(vec, g != HONOR)
+        if without:
+            continue
+        if not with_pair:
+            return False
+        pair_groups += 1
+    # Tile counts decide which groups hold the pair: exactly one may.
+    return pair_groups == 1
+
+
+def is_seven_pairs(counts: Sequence[int], four_as_two_pairs: bool = True) -> bool:
+    if sum(counts) != 14:
+        return False
+    if four_as_two_pairs:
+        return all(c in (0, 2, 4) for c in counts)
+    return all(c in (0, 2) for c in counts)
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    if sum(counts) != 14:
+        return False
+    if any(counts[k] for k in range(NUM_KINDS) if k not in TERMINALS_AND_HONORS):
+        return False
+    return all(counts[k] >= 1 for k in TERMINALS_AND_HONORS)
+
+
+def is_honors_and_knitted(counts: Sequence[int]) -> bool:
+    """全不靠: 14 different tiles, the suited ones all from one knitted arrangement."""
+    if sum(counts) != 14 or any(c > 1 for c in counts):
+        return False
+    held = {k for k in range(NUM_KINDS) if counts[k]}
+    suited = {k for k in held if k < 27}
+    return any(suited <= set(p) for p in KNITTED_PATTERNS)
+
+
+def knitted_straight_rests(counts: Sequence[int]) -> list[tuple[tuple[int, ...], Decomposition]]:
+    """组合龙: for each knitted arrangement held whole, the splits of the other tiles.
+
+    Returns (arrangement, blocks of the rest) pairs; the rest holds one pair and the
+    remaining sets (one, when no meld is declared).
+    """
+    out: list[tuple[tuple[int, ...], Decomposition]] = []
+    for pattern in KNITTED_PATTERNS:
+        if all(counts[k] for k in pattern):
+            rest = list(counts)
+            for k in pattern:
+                rest[k] -= 1
+            out.extend((pattern, d) for d in decompositions(rest))
+    return out
+
+
+def suits_held(kinds_or_counts: Sequence[int], *, counts: bool = True) -> set[int]:
+    if counts:
+        return {suit(k) for k in range(NUM_KINDS) if kinds_or_counts[k]}
+    return {suit(k) for k in kinds_or_counts}
+
+
+def is_complete(
+    counts: Sequence[int],
+    melds: int = 0,
+    rules: ShapeRules = STANDARD_ONLY,
+    meld_kinds: Sequence[int] = (),
+) -> bool:
+    """Whether the concealed tiles plus ``melds`` declared sets form a winning shape.
+
+    ``meld_kinds`` (one tile of each declared meld) lets suit restrictions see melds.
+    """
+    if sum(counts) + 3 * melds != 14:
+        return False
+    if rules.void_suit is not None or rules.max_suits is not None:
+        held = suits_held(counts) | {suit(k) for k in meld_kinds}
+        if rules.void_suit is not None and rules.void_suit in held:
+            return False
+        if rules.max_suits is not None and len(held - {HONOR}) > rules.max_suits:
+            return False
+    if _standard_complete(counts):
+        return True
+    if melds == 0:
+        if rules.seven_pairs and is_seven_pairs(counts, rules.four_as_two_pairs):
+            return True
+        if rules.thirteen_orphans and is_thirteen_orphans(counts):
+            return True
+        if rules.knitted and is_honors_and_knitted(counts):
+            return True
+    return rules.knitted and melds <= 1 and bool(knitted_straight_rests(counts))
+
+
+def waits(
+    counts: Sequence[int],
+    melds: int = 0,
+    rules: ShapeRules = STANDARD_ONLY,
+    meld_kinds: Sequence[int] = (),
+    held: Sequence[int] | None = None,
+) -> list[int]:
+    """Every kind that completes the hand, except kinds whose four copies are all held.
+
+    ``held`` counts every tile the player holds (concealed and melded); it defaults to
+    the concealed tiles plus the melds' kinds given.
+    """
+    if sum(counts) + 3 * melds != 13:
+        return []
+    if held is None:
+        held = list(counts)
+        for k in meld_kinds:
+            held[k] += 3
+    out = []
+    trial = list(counts)
+    for k in range(NUM_KINDS):
+        if held[k] >= 4:
+            continue
+        if rules.void_suit is not None and suit(k) == rules.void_suit:
+            continue
+        trial[k] += 1
+        if is_complete(trial, melds, rules, meld_kinds):
+            out.append(k)
+        trial[k] -= 1
+    return out
+
+
+# -- shanten --------------------------------------------------------------------------
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Standard-shape shanten: 0 = ready, -1 = complete."""
+    needed = 4 - melds
+    frontiers = [_suit_frontier(vec, g != HONOR) for g, vec in enumerate(_groups(counts))]
+    best = 2 * needed
+    for combo in product(*frontiers):
+        m = sum(o[0] for o in combo)
+        t = sum(o[1] for o in combo)
+        h = sum(o[2] for o in combo)
+        if h > 1:
+            continue
+        t = min(t, needed - m) if m <= needed else 0
+        m = min(m, needed)
+        best = min(best, 2 * needed - 2 * m - t - h)
+    return best
+
+
+def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = True) -> int:
+    pairs = sum(c // 2 if four_as_two_pairs else c >= 2 for c in counts)
+    kinds = sum(1 for c in counts if c)
+    shortfall = max(0, 7 - kinds) if not four_as_two_pairs else 0
+    return 6 - min(pairs, 7) + shortfall
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
+    pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
+    return 13 - kinds - (1 if pair else 0)
+
+
+def honors_and_knitted_shanten(counts: Sequence[int]) -> int:
+    honors = sum(1 for k in HONORS if counts[k])
+    best = max(sum(1 for k in p if counts[k]) for p in KNITTED_PATTERNS)
+    return 13 - honors - best
+
+
+def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    best = 99
+    for pattern in KNITTED_PATTERNS:
+        rest = list(counts)
+        missing = 0
+        for k in pattern:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                missing += 1
+        # The arrangement stands for three sets; what is left must give the rest.
+        best = min(best, missing + regular_shanten(rest, melds + 3))
+    return best
+
+
+def shanten(counts: Sequence[int], melds: int = 0, rules: ShapeRules = STANDARD_ONLY) -> int:
+    """The least number of tile exchanges to ready, over every shape the rules admit.
+
+    Void-suit tiles count for nothing: they must all be discarded before a win.
+    """
+    if rules.void_suit is not None:
+        counts = list(counts)
+        start = _GROUP_STARTS[rules.void_suit]
+        for k in range(start, start + 9):
+            counts[k] = 0
+    best = regular_shanten(counts, melds)
+    if melds == 0:
+        if rules.seven_pairs:
+            best = min(best, seven_pairs_shanten(counts, rules.four_as_two_pairs))
+        if rules.thirteen_orphans:
+            best = min(best, thirteen_orphans_shanten(counts))
+        if rules.knitted:
+            best = min(best, honors_and_knitted_shanten(counts))
+    if rules.knitted and melds <= 1:
+        best = min(best, knitted_straight_shanten(counts, melds))
+    return best
