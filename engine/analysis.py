@@ -299,6 +299,56 @@ def is_complete(
     return rules.knitted and melds <= 1 and bool(knitted_straight_rests(counts))
 
 
+def _standard_candidates(counts: Sequence[int]) -> list[int]:
+    """Kinds that complete the standard shape, found group by group.
+
+    A group whose tile count is 0 mod 3 must split into sets, one at 2 mod 3 into sets
+    and the pair; only a group left at 1 mod 3 (or one of two at 2 mod 3) can take the
+    winning tile, and only if every other group already splits.
+    """
+    groups = _groups(counts)
+    ok: list[bool] = []
+    for g, vec in enumerate(groups):
+        without, with_pair = _suit_complete(vec, g != HONOR)
+        residue = sum(vec) % 3
+        ok.append(without if residue == 0 else with_pair if residue == 2 else False)
+    pairs = [sum(vec) % 3 == 2 for vec in groups]
+    out = []
+    for g, vec in enumerate(groups):
+        others_ok = all(ok[o] for o in range(4) if o != g)
+        other_pairs = sum(pairs[o] for o in range(4) if o != g)
+        if not others_ok or other_pairs > 1:
+            continue
+        seq = g != HONOR
+        trial = list(vec)
+        for i in range(len(vec)):
+            if trial[i] >= 4:
+                continue
+            trial[i] += 1
+            without, with_pair = _suit_complete(tuple(trial), seq)
+            if (with_pair and other_pairs == 0) or (without and other_pairs == 1):
+                out.append(_GROUP_STARTS[g] + i)
+            trial[i] -= 1
+    return out
+
+
+def _special_candidates(counts: Sequence[int], melds: int, rules: ShapeRules) -> set[int]:
+    """Kinds worth trying for the special shapes; only shapes already ready are searched."""
+    found: set[int] = set()
+    if melds == 0:
+        if rules.seven_pairs and seven_pairs_shanten(counts, rules.four_as_two_pairs) == 0:
+            found.update(k for k in range(NUM_KINDS) if counts[k] % 2)
+        if rules.thirteen_orphans and thirteen_orphans_shanten(counts) == 0:
+            found.update(TERMINALS_AND_HONORS)
+        if rules.knitted and honors_and_knitted_shanten(counts) == 0:
+            found.update(HONORS)
+            for pattern in KNITTED_PATTERNS:
+                found.update(pattern)
+    if rules.knitted and melds <= 1 and knitted_straight_shanten(counts, melds) == 0:
+        found.update(range(NUM_KINDS))
+    return found
+
+
 def waits(
     counts: Sequence[int],
     melds: int = 0,
@@ -317,12 +367,11 @@ def waits(
         held = list(counts)
         for k in meld_kinds:
             held[k] += 3
+    candidates = set(_standard_candidates(counts)) | _special_candidates(counts, melds, rules)
     out = []
     trial = list(counts)
-    for k in range(NUM_KINDS):
+    for k in sorted(candidates):
         if held[k] >= 4:
-            continue
-        if rules.void_suit is not None and suit(k) == rules.void_suit:
             continue
         trial[k] += 1
         if is_complete(trial, melds, rules, meld_kinds):
@@ -337,18 +386,24 @@ def waits(
 def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     """Standard-shape shanten: 0 = ready, -1 = complete."""
     needed = 4 - melds
-    frontiers = [_suit_frontier(vec, g != HONOR) for g, vec in enumerate(_groups(counts))]
+    merged: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
+    for g, vec in enumerate(_groups(counts)):
+        merged = _merge(merged, _suit_frontier(vec, g != HONOR))
     best = 2 * needed
-    for combo in product(*frontiers):
-        m = sum(o[0] for o in combo)
-        t = sum(o[1] for o in combo)
-        h = sum(o[2] for o in combo)
-        if h > 1:
-            continue
-        t = min(t, needed - m) if m <= needed else 0
+    for m, t, h in merged:
         m = min(m, needed)
-        best = min(best, 2 * needed - 2 * m - t - h)
+        best = min(best, 2 * needed - 2 * m - min(t, needed - m) - h)
     return best
+
+
+@cache
+def _merge(
+    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """Pareto-best sums of two frontiers, at most one head pair in all."""
+    return _pareto(
+        {(x[0] + y[0], x[1] + y[1], x[2] + y[2]) for x in a for y in b if x[2] + y[2] <= 1}
+    )
 
 
 def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = True) -> int:
@@ -373,13 +428,13 @@ def honors_and_knitted_shanten(counts: Sequence[int]) -> int:
 def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int:
     best = 99
     for pattern in KNITTED_PATTERNS:
+        missing = sum(1 for k in pattern if not counts[k])
+        if missing - 1 >= best:
+            continue
         rest = list(counts)
-        missing = 0
         for k in pattern:
             if rest[k]:
                 rest[k] -= 1
-            else:
-                missing += 1
         # The arrangement stands for three sets; what is left must give the rest.
         best = min(best, missing + regular_shanten(rest, melds + 3))
     return best
