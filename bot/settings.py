@@ -1,0 +1,80 @@
+"""Settings read from the environment (and a ``.env`` file beside the project), once."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+
+To get a token:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", press "Reset Token" and copy the token.
+  3. Put it in a file named .env here:   DISCORD_TOKEN=your-token
+     (copy .env.example to .env to see every setting).
+  4. Invite the bot with the URL printed in README.md ("Invite the bot").
+
+To see the whole product without a token, run the offline demo instead:
+  make demo
+"""
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database: Path
+    dev_guild_id: int | None
+    log_level: str
+    turn_timer: int
+    claim_timer: int
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(TOKEN_HELP)
+        return cls(
+            token=token,
+            database=Path(env.get("DATABASE_PATH", "mahjong.sqlite3")),
+            dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
+            log_level=env.get("LOG_LEVEL", "INFO").upper(),
+            turn_timer=_int(env, "DEFAULT_TURN_TIMER", 20),
+            claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
+        )
+
+
+def load_dotenv(path: Path, env: dict[str, str] | os._Environ[str] = os.environ) -> None:
+    """Fill unset variables from ``KEY=value`` lines; real environment variables win."""
+    if not path.is_file():
+        return
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        env.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+
+
+def _int(env: dict[str, str], name: str, default: int) -> int:
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise SettingsError(f"{name} must be a whole number of seconds, not {value!r}")
+    return int(value)
+
+
+def _optional_int(env: dict[str, str], name: str) -> int | None:
+    value = env.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise SettingsError(f"{name} must be a Discord server id (digits only), not {value!r}")
+    return int(value)

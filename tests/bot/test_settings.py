@@ -1,0 +1,57 @@
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError, load_dotenv
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_missing_token_explains_how_to_get_one() -> None:
+    with pytest.raises(SettingsError) as err:
+        Settings.from_env({})
+    assert "discord.com/developers" in str(err.value)
+    assert "make demo" in str(err.value)
+
+
+def test_settings_from_env() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "123", "DEFAULT_TURN_TIMER": "0"})
+    assert s.token == "t"
+    assert s.dev_guild_id == 123
+    assert s.turn_timer == 0
+    assert s.claim_timer == 10
+
+
+@pytest.mark.parametrize("name", ["DEV_GUILD_ID", "DEFAULT_TURN_TIMER", "DEFAULT_CLAIM_TIMER"])
+def test_malformed_numbers_are_named(name: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({"DISCORD_TOKEN": "t", name: "abc"})
+
+
+def test_dotenv_does_not_override_real_environment(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("# comment\nA=from-file\nB='quoted'\n", encoding="utf-8")
+    env = {"A": "real"}
+    load_dotenv(env_file, env)
+    assert env == {"A": "real", "B": "quoted"}
+
+
+def test_every_setting_is_documented_in_env_example() -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    source = (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")
+    names = set(re.findall(r'env(?:\.get\(|, )"([A-Z][A-Z_]+)"', source))
+    assert len(names) >= 6
+    for name in names:
+        assert f"{name}=" in example, name
+
+
+def test_run_without_token_exits_with_help(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN is not set" in done.stderr
