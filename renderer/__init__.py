@@ -1,1 +1,48 @@
-"""renderer package."""
+"""Pictures of mahjong tables as PNG bytes, drawn with Pillow from plain descriptions.
+
+The caller fills the frozen views in ``renderer.models`` (tile kinds, ``engine.tiles.Meld``
+and already-worded strings) and gets PNG bytes back; nothing here knows about Discord.
+"""
+
+from renderer import fonts, sprites, text
+from renderer.fonts import FontNotFoundError
+from renderer.hand import hand_order, render_hand, render_tiles
+from renderer.models import (
+    FanLine,
+    HandView,
+    HorseView,
+    Labels,
+    PaymentLine,
+    SeatView,
+    SettlementView,
+    TableView,
+    WinnerView,
+)
+from renderer.settlement import render_settlement
+from renderer.table import render_table
+
+__all__ = [
+    "FanLine",
+    "FontNotFoundError",
+    "HandView",
+    "HorseView",
+    "Labels",
+    "PaymentLine",
+    "SeatView",
+    "SettlementView",
+    "TableView",
+    "WinnerView",
+    "clear_caches",
+    "hand_order",
+    "render_hand",
+    "render_settlement",
+    "render_table",
+    "render_tiles",
+]
+
+
+def clear_caches() -> None:
+    """Forget every loaded font, tile sprite and text sprite (to measure cold renders)."""
+    fonts.clear_caches()
+    sprites.clear_caches()
+    text.clear_caches()

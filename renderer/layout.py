@@ -1,0 +1,150 @@
+"""Where tiles go: rows of concealed tiles and melds, and pasting them turned to face a seat.
+
+Layouts are computed in a seat's own frame (the seat at the bottom, its tiles upright) and
+turned onto the canvas by whole quarter turns, so one layout serves all four seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.tiles import Meld, MeldType
+from renderer import sprites
+from renderer.sprites import BACK, Mark, tile_height
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile at (x, y), its top-left corner in the layout's frame; ``quarter`` turns it
+    counter-clockwise (1 = sideways, as a claimed tile lies)."""
+
+    face: int
+    x: int
+    y: int
+    quarter: int = 0
+    dim: bool = False
+    mark: Mark = Mark.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One tile of a meld: ``sideways`` for the claimed tile, ``stacked`` for the tile an
+    added kong (补杠) lays on top of it."""
+
+    face: int
+    sideways: bool = False
+    stacked: bool = False
+
+
+def _claimed_index(meld: Meld, owner: int | None, size: int) -> int:
+    """Where the claimed tile lies, the way players set it: at the left for 上家, in the
+    middle for 对家, at the right for 下家 (left when the source is unknown)."""
+    if meld.from_seat is None or owner is None:
+        return 0
+    relative = (meld.from_seat - owner) % 4
+    return {3: 0, 2: 1, 1: size - 1}.get(relative, 0)
+
+
+def meld_pieces(meld: Meld, owner: int | None = None) -> list[Piece]:
+    """The tiles of a meld as they lie on the table. A concealed kong shows two backs."""
+    if meld.type is MeldType.CONCEALED_KONG:
+        return [Piece(BACK), Piece(meld.kind), Piece(meld.kind), Piece(BACK)]
+    tiles = list(meld.tiles)
+    claimed = meld.claimed
+    if claimed is None or claimed not in tiles:
+        return [Piece(k) for k in tiles]
+    if meld.type is MeldType.CHOW:
+        tiles.remove(claimed)
+        return [Piece(claimed, sideways=True)] + [Piece(k) for k in tiles]
+    if meld.added:
+        at = _claimed_index(meld, owner, 3)
+        pieces = [Piece(meld.kind) for _ in range(3)]
+        pieces[at] = Piece(meld.kind, sideways=True)
+        pieces.insert(at + 1, Piece(meld.kind, sideways=True, stacked=True))
+        return pieces
+    at = _claimed_index(meld, owner, len(tiles))
+    pieces = [Piece(k) for k in tiles]
+    pieces[at] = Piece(meld.kind, sideways=True)
+    return pieces
+
+
+def row_height(width: int, melds: Iterable[Meld]) -> int:
+    """Height of a row of ``width``-wide tiles: taller when an added kong stacks two."""
+    stacked = any(m.added and m.type is MeldType.KONG for m in melds)
+    return max(tile_height(width), 2 * width) if stacked else tile_height(width)
+
+
+def melds_width(melds: Sequence[Meld], width: int, gap: int, meld_gap: int) -> int:
+    total = 0
+    for meld in melds:
+        for piece in meld_pieces(meld):
+            if not piece.stacked:
+                total += (tile_height(width) if piece.sideways else width) + gap
+    return total + meld_gap * max(0, len(melds) - 1) - (gap if melds else 0)
+
+
+def place_melds(
+    melds: Sequence[Meld],
+    owner: int | None,
+    x: int,
+    bottom: int,
+    width: int,
+    gap: int,
+    meld_gap: int,
+) -> list[Placed]:
+    """Melds left to right from ``x``, every tile standing on the line y = ``bottom``."""
+    out: list[Placed] = []
+    height = tile_height(width)
+    for meld in melds:
+        last_x = x
+        for piece in meld_pieces(meld, owner):
+            if piece.stacked:
+                out.append(Placed(piece.face, last_x, bottom - 2 * width, quarter=1))
+                continue
+            last_x = x
+            if piece.sideways:
+                out.append(Placed(piece.face, x, bottom - width, quarter=1))
+                x += height + gap
+            else:
+                out.append(Placed(piece.face, x, bottom - height))
+                x += width + gap
+        x += meld_gap - gap
+    return out
+
+
+def place_row(faces: Sequence[int], x: int, y: int, width: int, gap: int) -> list[Placed]:
+    """Upright tiles left to right from (x, y)."""
+    return [Placed(face, x + i * (width + gap), y) for i, face in enumerate(faces)]
+
+
+def turn_box(x: int, y: int, w: int, h: int, quarter: int, size: int) -> tuple[int, int, int, int]:
+    """The box (x, y, w, h) of a ``size``-square canvas after turning the canvas
+    ``quarter`` quarter turns counter-clockwise."""
+    quarter %= 4
+    if quarter == 0:
+        return x, y, w, h
+    if quarter == 1:
+        return y, size - x - w, h, w
+    if quarter == 2:
+        return size - x - w, size - y - h, w, h
+    return size - y - h, x, h, w
+
+
+def paint(
+    canvas: Image.Image,
+    placed: Iterable[Placed],
+    width: int,
+    quarter: int = 0,
+    size: int = 0,
+) -> None:
+    """Paste tiles onto ``canvas``; with ``quarter`` the layout's frame is turned that many
+    quarter turns counter-clockwise about the centre of a ``size``-square canvas."""
+    for p in placed:
+        turn = (p.quarter + quarter) % 4
+        sprite = sprites.tile(p.face, width, turn, p.dim, p.mark)
+        w, h = sprites.tile_size(width, p.quarter)
+        x, y, _, _ = turn_box(p.x, p.y, w, h, quarter, size)
+        canvas.paste(sprite, (x, y), sprite)

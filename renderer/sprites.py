@@ -1,0 +1,91 @@
+"""Pre-rendered tiles, cached by face, size and state, ready to paste."""
+
+from __future__ import annotations
+
+import enum
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderer import theme
+from renderer.tileart import BACK, draw_tile, tile_height
+
+__all__ = ["BACK", "Mark", "clear_caches", "tile", "tile_height", "tile_size"]
+
+
+_TURNS = {
+    1: Image.Transpose.ROTATE_90,
+    2: Image.Transpose.ROTATE_180,
+    3: Image.Transpose.ROTATE_270,
+}
+
+
+class Mark(enum.Enum):
+    """A badge drawn on a tile: the live discard or winning tile, the void suit, a 宝牌."""
+
+    NONE = "none"
+    HIGHLIGHT = "highlight"
+    VOID = "void"
+    WILD = "wild"
+
+
+def tile_size(width: int, quarter: int = 0) -> tuple[int, int]:
+    """(width, height) of a tile turned by ``quarter`` quarter turns."""
+    h = tile_height(width)
+    return (width, h) if quarter % 2 == 0 else (h, width)
+
+
+# Unbounded: the pictures use a handful of widths, so this holds a few hundred tiles.
+@cache
+def _art(face: int, width: int) -> Image.Image:
+    return draw_tile(face, width)
+
+
+def _dimmed(image: Image.Image) -> Image.Image:
+    overlay = Image.new("RGBA", image.size, theme.DIM)
+    out = Image.alpha_composite(image, overlay)
+    out.putalpha(image.getchannel("A"))
+    return out
+
+
+def _badge(image: Image.Image, mark: Mark) -> None:
+    w, h = image.size
+    draw = ImageDraw.Draw(image)
+    if mark is Mark.HIGHLIGHT:
+        ring = max(2, round(w / 12))
+        draw.rounded_rectangle(
+            (0, 0, w - 1, h - 1), round(w * 0.12), outline=theme.HIGHLIGHT, width=ring
+        )
+        return
+    corner = round(w * 0.34)
+    if mark is Mark.VOID:
+        draw.polygon([(w - corner, 0), (w - 1, 0), (w - 1, corner)], fill=theme.VOID_MARK)
+    elif mark is Mark.WILD:
+        draw.polygon([(0, 0), (corner, 0), (0, corner)], fill=theme.WILD_MARK)
+
+
+@lru_cache(maxsize=4096)
+def tile(
+    face: int, width: int, quarter: int = 0, dim: bool = False, mark: Mark = Mark.NONE
+) -> Image.Image:
+    """A tile sprite (RGBA), shared: paste it, never draw on it. ``face`` is a kind or
+    BACK; ``quarter`` counts quarter turns counter-clockwise (1 = lying sideways with its
+    top to the left)."""
+    if quarter % 4:
+        upright = tile(face, width, 0, dim, mark)
+        return upright.transpose(_TURNS[quarter % 4])
+    if not dim and mark is Mark.NONE:
+        return _art(face, width)
+    art = _art(face, width)
+    image = _dimmed(art) if dim else art.copy()
+    if mark is not Mark.NONE:
+        _badge(image, mark)
+        # Badges follow the tile's rounded outline, not its bounding box.
+        image.putalpha(art.getchannel("A"))
+    return image
+
+
+def clear_caches() -> None:
+    """Forget every sprite (benchmarks measure cold renders with this)."""
+    _art.cache_clear()
+    tile.cache_clear()

@@ -1,0 +1,41 @@
+"""Colours shared by every picture."""
+
+from __future__ import annotations
+
+# Tiles
+FACE = "#f8f4e6"
+BACK = "#2e9a63"
+BACK_LIGHT = "#5cc48c"
+TILE_OUTLINE = "#3b3b33"
+INK = "#1d2433"
+CHARACTER_RED = "#c3242b"
+DRAGON_GREEN = "#157a3c"
+WHITE_DRAGON = "#2c5fb8"
+DOT_BLUE = "#2457a6"
+DOT_GREEN = "#17804a"
+DOT_RED = "#c8302c"
+STICK_GREEN = "#2b8a3e"
+STICK_RED = "#c8302c"
+STICK_DARK = {STICK_GREEN: "#145224", STICK_RED: "#7d1a16"}
+STICK_LIGHT = {STICK_GREEN: "#8fd19e", STICK_RED: "#f29b8f"}
+BIRD_DARK = "#145224"
+BIRD_BREAST = "#e8c46a"
+BIRD_BEAK = "#e08a1e"
+
+# Tile marks
+DIM = (30, 36, 44, 105)
+HIGHLIGHT = "#ffb400"
+VOID_MARK = "#d7263d"
+WILD_MARK = "#e0a800"
+
+# Pictures
+FELT = "#1b4d3e"
+FELT_DARK = "#153d31"
+PANEL = "#f3efe2"
+TEXT = "#f5f1e6"
+TEXT_DARK = "#1d2433"
+TEXT_MUTED = "#8d9a94"
+TEXT_MUTED_LIGHT = "#b9c9c0"
+GAIN = "#1f8a4c"
+LOSS = "#c3242b"
+ACCENT = "#ffb400"

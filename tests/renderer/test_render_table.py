@@ -1,0 +1,112 @@
+"""The table picture: sizes, seat orientation, and what each mark changes."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from PIL import Image, ImageChops
+
+import renderer
+from engine.tiles import ALL_KINDS, Meld, MeldType
+from renderer import HorseView, SeatView, TableView, render_table
+from renderer import table as table_module
+from renderer.png import MAX_BYTES
+
+Decode = Callable[[bytes], Image.Image]
+LIMIT = 300 * 1024
+
+
+def _changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    """Where two pictures differ clearly (the palette shifts faint shades everywhere)."""
+    diff = ImageChops.difference(a, b).convert("L")
+    return diff.point(lambda v: 255 if v > 40 else 0).getbbox()
+
+
+def _crowded() -> TableView:
+    """The busiest table a hand can reach: six full river rows, four kongs, open hands."""
+    kongs = tuple(
+        Meld(MeldType.KONG, k, claimed=k, from_seat=(s + 1) % 4, added=i % 2 == 0)
+        for i, (k, s) in enumerate(zip((0, 9, 18, 27), range(4), strict=True))
+    )
+    seats = tuple(
+        SeatView(
+            name=f"玩家 Player {seat} 的名字很长很长",
+            score=-123456,
+            hand=tuple(ALL_KINDS[seat * 2 : seat * 2 + 2]),
+            drawn=True,
+            melds=kongs,
+            discards=tuple(ALL_KINDS[(seat * 7 + i) % 34] for i in range(40)),
+            void_suit=seat % 3,
+            won_tile=seat,
+            note="托管",
+        )
+        for seat in range(4)
+    )
+    return TableView(
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        current=1,
+        last_discard=2,
+        wall_left=100,
+        wildcard=33,
+        horses=tuple(HorseView(k, k % 4, (k + 1) % 4) for k in range(8)),
+        title="国标麻将 · 东风圈 第4局 · 底分押倍",
+    )
+
+
+def test_full_table_is_under_300_kb(load_view: Callable[[str], Any], decode: Decode) -> None:
+    png = render_table(load_view("table"))
+    assert len(png) < LIMIT
+    assert decode(png).size == (table_module.SIZE, table_module.SIZE)
+
+
+def test_crowded_table_stays_within_limits() -> None:
+    png = render_table(_crowded())
+    assert len(png) < LIMIT
+    assert len(png) < MAX_BYTES
+
+
+def test_each_viewer_sees_a_different_table(
+    load_view: Callable[[str], Any], decode: Decode
+) -> None:
+    view = load_view("table")
+    images = [decode(render_table(dataclasses.replace(view, viewer=v))) for v in range(4)]
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert ImageChops.difference(images[a], images[b]).getbbox() is not None
+
+
+def test_turning_the_table_moves_a_river_to_the_right_seat(decode: Decode) -> None:
+    """A lone discard by seat 1 sits right of centre for viewer 0, below centre for viewer 1."""
+    empty = SeatView(name="", hand_count=0)
+    seats = (empty, dataclasses.replace(empty, discards=(31,)), empty, empty)
+    mid = table_module.SIZE // 2
+    for viewer, inside in ((0, lambda x, y: x > mid), (1, lambda x, y: y > mid)):
+        view = TableView(seats=seats, viewer=viewer)
+        base = decode(render_table(dataclasses.replace(view, seats=(empty,) * 4)))
+        box = _changed_box(decode(render_table(view)), base)
+        assert box is not None
+        assert inside((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def test_current_seat_and_last_discard_are_marked(
+    load_view: Callable[[str], Any], decode: Decode
+) -> None:
+    view = load_view("table")
+    base = decode(render_table(view))
+    for change in ({"current": 2}, {"last_discard": 3}, {"wildcard": 5}):
+        other = decode(render_table(dataclasses.replace(view, **change)))
+        assert ImageChops.difference(base, other).getbbox() is not None, change
+
+
+def test_renders_agree_across_threads(load_view: Callable[[str], Any]) -> None:
+    """The bot may render off its event loop: cold caches filled by several threads at once
+    must give the same picture as one thread."""
+    view = load_view("table")
+    expected = render_table(view)
+    renderer.clear_caches()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: render_table(view), range(4)))
+    assert all(r == expected for r in results)
