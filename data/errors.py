@@ -1,0 +1,68 @@
+"""Errors the store raises; each carries the fields its message names."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class of every refusal by the store."""
+
+
+class NotFoundError(StoreError):
+    """A table, round or other record does not exist."""
+
+    def __init__(self, what: str, ident: int) -> None:
+        super().__init__(f"{what} {ident} does not exist")
+        self.what = what
+        self.ident = ident
+
+
+class StateError(StoreError):
+    """The record exists but is not in a state that allows the change."""
+
+
+class InsufficientCardsError(StoreError):
+    """A movement would take a room-card balance below zero; nothing was changed."""
+
+    def __init__(self, guild_id: int, user_id: int, balance: int, price: int) -> None:
+        super().__init__(
+            f"user {user_id} has {balance} room cards in guild {guild_id}, {price} needed"
+        )
+        self.guild_id = guild_id
+        self.user_id = user_id
+        self.balance = balance
+        self.price = price
+
+
+class IdempotencyKeyError(StoreError):
+    """An idempotency key was reused for a different request."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"idempotency key {key!r} was already used for a different request")
+        self.key = key
+
+
+class PriceNotSetError(StoreError):
+    """The guild's price table has no entry for a table's round count."""
+
+    def __init__(self, guild_id: int, rounds: int) -> None:
+        super().__init__(f"guild {guild_id} has no room-card price for {rounds} hands")
+        self.guild_id = guild_id
+        self.rounds = rounds
+
+
+class SeatError(StoreError):
+    """A seat change is impossible: table full, already seated, not seated."""
+
+
+class ActionSequenceError(StoreError):
+    """An action was appended with a sequence number other than the round's next one."""
+
+    def __init__(self, round_id: int, seq: int, expected: int) -> None:
+        super().__init__(f"round {round_id} expects action {expected}, got {seq}")
+        self.round_id = round_id
+        self.seq = seq
+        self.expected = expected
+
+
+class SchemaError(StoreError):
+    """The database schema cannot be brought to this code's version."""

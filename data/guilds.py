@@ -1,0 +1,75 @@
+"""Server settings (`/admin config`)."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from data.codec import dump_json, load_json
+from data.models import GuildConfig
+
+_INSERT = """
+INSERT INTO guilds (
+    guild_id, table_category_id, turn_timer, claim_timer, starter_cards, daily_cards,
+    room_card_prices, card_payer, created_at, updated_at
+)
+VALUES (:guild_id, :table_category_id, :turn_timer, :claim_timer, :starter_cards, :daily_cards,
+        :room_card_prices, :card_payer, :now, :now)
+"""
+
+_INSERT_IF_NEW = _INSERT + "ON CONFLICT (guild_id) DO NOTHING"
+
+_UPSERT = (
+    _INSERT
+    + """
+ON CONFLICT (guild_id) DO UPDATE SET
+    table_category_id = excluded.table_category_id,
+    turn_timer = excluded.turn_timer,
+    claim_timer = excluded.claim_timer,
+    starter_cards = excluded.starter_cards,
+    daily_cards = excluded.daily_cards,
+    room_card_prices = excluded.room_card_prices,
+    card_payer = excluded.card_payer,
+    updated_at = excluded.updated_at
+"""
+)
+
+
+def _params(config: GuildConfig, now_ms: int) -> dict[str, object]:
+    prices = {str(rounds): cards for rounds, cards in sorted(config.room_card_prices.items())}
+    return {
+        "guild_id": config.guild_id,
+        "table_category_id": config.table_category_id,
+        "turn_timer": config.turn_timer,
+        "claim_timer": config.claim_timer,
+        "starter_cards": config.starter_cards,
+        "daily_cards": config.daily_cards,
+        "room_card_prices": dump_json(prices),
+        "card_payer": config.card_payer.value,
+        "now": now_ms,
+    }
+
+
+async def ensure_guild(db: aiosqlite.Connection, guild_id: int, now_ms: int) -> None:
+    """Give a server its row, with the default settings, the first time it is seen."""
+    await db.execute(_INSERT_IF_NEW, _params(GuildConfig(guild_id), now_ms))
+
+
+async def get_config(db: aiosqlite.Connection, guild_id: int) -> GuildConfig:
+    rows = list(await db.execute_fetchall("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,)))
+    if not rows:
+        return GuildConfig(guild_id)
+    row = rows[0]
+    return GuildConfig(
+        guild_id=guild_id,
+        table_category_id=row["table_category_id"],
+        turn_timer=row["turn_timer"],
+        claim_timer=row["claim_timer"],
+        starter_cards=row["starter_cards"],
+        daily_cards=row["daily_cards"],
+        room_card_prices={int(k): v for k, v in load_json(row["room_card_prices"]).items()},
+        card_payer=row["card_payer"],
+    )
+
+
+async def save_config(db: aiosqlite.Connection, config: GuildConfig, now_ms: int) -> None:
+    await db.execute(_UPSERT, _params(config, now_ms))

@@ -1,0 +1,203 @@
+"""The one interface the bot uses to keep its data.
+
+`SqliteStore` (data/sqlite.py) implements it on an embedded SQLite file. docs/store.md says
+when another backend would be needed and how it plugs in behind this protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from data.models import (
+    CardMovement,
+    GuildConfig,
+    LeaderboardEntry,
+    LiveTable,
+    Member,
+    Period,
+    PlayerSettings,
+    PlayerStats,
+    Ranking,
+    RoundInfo,
+    RoundRecord,
+    RoundResult,
+    RoundSummary,
+    Seat,
+    Table,
+    Variant,
+)
+
+
+class Store(Protocol):
+    """Every method that changes data is one transaction: it happens whole or not at all.
+
+    Methods that move room cards take an idempotency `key` (a retried interaction's id, say):
+    a second call with the same key returns the first result, marked `replayed`, and moves
+    nothing. Times come from the store's clock."""
+
+    async def close(self) -> None: ...
+
+    # Players and servers
+
+    async def touch_member(self, guild_id: int, user_id: int, display_name: str) -> Member:
+        """Record a user seen in a server and their current name; the first time, grant the
+        server's starter cards."""
+        ...
+
+    async def player_settings(self, user_id: int) -> PlayerSettings: ...
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None: ...
+
+    async def guild_config(self, guild_id: int) -> GuildConfig: ...
+
+    async def save_guild_config(self, config: GuildConfig) -> None: ...
+
+    # Room cards
+
+    async def card_balance(self, guild_id: int, user_id: int) -> int: ...
+
+    async def card_history(
+        self, guild_id: int, user_id: int, *, limit: int = 20, before_id: int | None = None
+    ) -> list[CardMovement]:
+        """Movements newest first; pass the last id seen as `before_id` for the next page."""
+        ...
+
+    async def grant_cards(
+        self,
+        guild_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        key: str,
+        actor_id: int,
+        note: str | None = None,
+    ) -> CardMovement:
+        """An admin's grant (amount > 0) or take (amount < 0); a take beyond the balance
+        raises InsufficientCardsError."""
+        ...
+
+    async def claim_daily_cards(self, guild_id: int, user_id: int) -> CardMovement | None:
+        """Today's (UTC) daily grant, made once per day; None when the server has it off."""
+        ...
+
+    # Tables
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int | None,
+        creator_id: int,
+        creator_name: str,
+        variant: Variant,
+        options: Mapping[str, Any],
+        rounds: int,
+    ) -> Table:
+        """Open a lobby with the creator in chair 0; refused (InsufficientCardsError) when the
+        creator cannot pay the whole price."""
+        ...
+
+    async def set_lobby_message(
+        self, table_id: int, *, channel_id: int, message_id: int
+    ) -> None: ...
+
+    async def set_table_options(
+        self, table_id: int, *, options: Mapping[str, Any], rounds: int
+    ) -> Table:
+        """Change options in the lobby; raising `rounds` needs the creator to afford the price."""
+        ...
+
+    async def take_seat(
+        self,
+        table_id: int,
+        *,
+        display_name: str,
+        user_id: int | None = None,
+        ai_level: int | None = None,
+    ) -> Seat:
+        """Seat a player (user_id) or an AI (ai_level) in the next free chair of a lobby."""
+        ...
+
+    async def leave_seat(self, table_id: int, user_id: int) -> None:
+        """Stand a player up in the lobby; later arrivals move down one chair."""
+        ...
+
+    async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:
+        """Fix the price and who pays, charge every payer, and mark the table playing."""
+        ...
+
+    async def disband_table(self, table_id: int) -> list[CardMovement]:
+        """End a table; refund every charge if its first hand has not ended."""
+        ...
+
+    async def get_table(self, table_id: int) -> Table: ...
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        """The lobby or playing table of a channel or thread, if any."""
+        ...
+
+    async def table_standings(self, table_id: int) -> tuple[int, int, int, int]:
+        """Each chair's summed net over the table's finished hands."""
+        ...
+
+    # Rounds
+
+    async def begin_round(self, table_id: int, *, seed: str, setup: Mapping[str, Any]) -> RoundInfo:
+        """Store the next hand's setup: a round script (Contract 2) without its actions."""
+        ...
+
+    async def append_action(self, round_id: int, seq: int, action: Mapping[str, Any]) -> None:
+        """Store one accepted action before it is announced. `seq` must be the round's next
+        number (0 first), else ActionSequenceError: the same action is never stored twice."""
+        ...
+
+    async def finish_round(self, round_id: int, result: RoundResult) -> bool:
+        """Store a hand's result and count it in statistics; True when it was the table's last
+        hand and the table is now finished."""
+        ...
+
+    async def round_script(self, round_id: int) -> dict[str, Any]:
+        """A finished round as a round script, for replays."""
+        ...
+
+    async def round_record(self, round_id: int) -> RoundRecord: ...
+
+    async def live_tables(self) -> list[LiveTable]:
+        """Every table in play, with its current round's setup and actions, for a restart."""
+        ...
+
+    # Statistics
+
+    async def leaderboard(
+        self,
+        *,
+        guild_id: int | None = None,
+        variant: Variant | None = None,
+        period: Period = Period.ALL,
+        ranking: Ranking = Ranking.NET,
+        min_games: int = 0,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[LeaderboardEntry]:
+        """Ranked players of a server (or all servers with guild_id None), one rule set (or
+        all with variant None)."""
+        ...
+
+    async def player_stats(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        variant: Variant | None = None,
+        period: Period = Period.ALL,
+    ) -> PlayerStats: ...
+
+    async def recent_rounds(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        variant: Variant | None = None,
+        limit: int = 10,
+    ) -> list[RoundSummary]: ...

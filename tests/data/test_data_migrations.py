@@ -1,0 +1,159 @@
+"""Schema migrations: from every earlier version, atomic, forward-only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from data import Period, SchemaError, SqliteStore
+from data.migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate, schema_version
+from tests.data.store_support import ALICE, BOB, GUILD, FakeClock
+
+LATEST = len(load_migrations())
+
+# Rows written right after a version is reached, in that version's schema, so a database
+# built to version k holds what a real one would have collected along the way.
+SAMPLE_DATA = {
+    1: """
+    INSERT INTO guilds VALUES (1000, NULL, 20, 10, 10, 0, '{"1":1,"4":2,"8":3,"16":4}',
+                               'creator', 0, 0);
+    INSERT INTO players VALUES (101, 'Alice', 'zh-CN', 1, 0, 1, 0, 0);
+    INSERT INTO players VALUES (102, 'Bob', NULL, 0, 1, 1, 0, 0);
+    INSERT INTO guild_members VALUES (1000, 101, 'Alice', 0, 0);
+    INSERT INTO guild_members VALUES (1000, 102, 'Bob', 0, 0);
+    INSERT INTO card_movements VALUES
+        (1, 1000, 101, 'starter', 10, 10, 'starter:1000:101', NULL, NULL, NULL, NULL, 0);
+    INSERT INTO tables VALUES (1, 1000, 5, 6, 101, 'mcr', '{}', 1, 'finished', 1, 'creator',
+                               'k', 0, 0, 1740830400000);
+    INSERT INTO card_movements VALUES
+        (2, 1000, 101, 'spend', -1, 9, 'spend:1:101', 1, NULL, NULL, NULL, 0);
+    INSERT INTO seats VALUES (1, 0, 101, NULL, 'Alice'), (1, 1, 102, NULL, 'Bob'),
+                             (1, 2, NULL, 1, 'AI 2'), (1, 3, NULL, 1, 'AI 3');
+    INSERT INTO rounds VALUES (1, 1, 1, 0, '[1,2]', 'ab',
+        '{"variant":"mcr","options":{},"dealer":0,"dice":[1,2],"hands":["","","",""],"wall":""}',
+        0, 1740830400000, 1);
+    INSERT INTO round_actions VALUES (1, 0, '{"seat":0,"action":"discard","tile":"1z"}', 0);
+    INSERT INTO round_wins VALUES (1, 1, 'discard', 24, '[]', 0);
+    INSERT INTO round_payments VALUES (1, 0, 0, 1, 32, 'win_discard', NULL);
+    INSERT INTO round_players VALUES
+        (1, 0, 0, 101, 1000, 'mcr', 1740830400000, -32, 0, NULL, NULL, 0, 1),
+        (1, 1, 1, 102, 1000, 'mcr', 1740830400000, 32, 1, 'discard', 24, 0, 0),
+        (1, 2, 2, NULL, 1000, 'mcr', 1740830400000, 0, 0, NULL, NULL, 0, 0),
+        (1, 3, 3, NULL, 1000, 'mcr', 1740830400000, 0, 0, NULL, NULL, 0, 0);
+    """,
+}
+
+
+async def _build(path: Path, version: int) -> None:
+    """A database at `version`, with each version's sample rows added as it was reached."""
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        for step in range(1, version + 1):
+            await migrate(db, target=step)
+            if step in SAMPLE_DATA:
+                await db.executescript(f"BEGIN; {SAMPLE_DATA[step]} COMMIT;")
+
+
+async def _schema(path: Path) -> set[tuple[str, str]]:
+    async with aiosqlite.connect(path) as db:
+        rows = await db.execute_fetchall(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        )
+    return {(name, sql) for name, sql in rows}
+
+
+def test_migration_files_are_numbered_without_gaps() -> None:
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == list(range(1, LATEST + 1))
+    assert migrations[0].name == "init"
+    assert all(path.suffix == ".sql" for path in MIGRATIONS_DIR.iterdir() if path.is_file())
+
+
+async def test_new_database_reaches_latest_version(store: SqliteStore, db_path: Path) -> None:
+    async with aiosqlite.connect(db_path) as db:
+        assert await schema_version(db) == LATEST
+        journal = list(await db.execute_fetchall("PRAGMA journal_mode"))
+        assert journal[0][0] == "wal"
+
+
+@pytest.mark.parametrize("version", range(LATEST))
+async def test_upgrade_from_every_earlier_version(
+    version: int, tmp_path: Path, clock: FakeClock
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    await _build(path, version)
+
+    store = await SqliteStore.open(path, clock=clock)
+    try:
+        async with aiosqlite.connect(path) as db:
+            assert await schema_version(db) == LATEST
+        if version >= 1:
+            assert await store.card_balance(GUILD, ALICE) == 9
+            assert (await store.player_settings(ALICE)).locale == "zh-CN"
+            script = await store.round_script(1)
+            assert script["actions"] == [{"seat": 0, "action": "discard", "tile": "1z"}]
+            board = await store.leaderboard(guild_id=GUILD, period=Period.ALL)
+            assert [(e.stats.user_id, e.stats.net) for e in board] == [(BOB, 32), (ALICE, -32)]
+            assert (await store.player_stats(BOB)).best_hand == 24
+    finally:
+        await store.close()
+
+    fresh = tmp_path / "fresh.sqlite3"
+    await _build(fresh, LATEST)
+    assert await _schema(path) == await _schema(fresh)
+
+
+async def test_newer_database_is_refused(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "future.sqlite3"
+    await _build(path, LATEST)
+    async with aiosqlite.connect(path) as db:
+        await db.execute(f"PRAGMA user_version = {LATEST + 1}")
+        await db.commit()
+    with pytest.raises(SchemaError, match="newer"):
+        await SqliteStore.open(path, clock=clock)
+
+
+async def test_failed_migration_changes_nothing(tmp_path: Path) -> None:
+    migrations = [
+        Migration(1, "first", "CREATE TABLE a (x INTEGER);"),
+        Migration(2, "broken", "CREATE TABLE b (x INTEGER); INSERT INTO missing VALUES (1);"),
+    ]
+    async with aiosqlite.connect(tmp_path / "m.sqlite3", isolation_level=None) as db:
+        with pytest.raises(SchemaError, match="0002_broken"):
+            await migrate(db, migrations)
+        assert await schema_version(db) == 1
+        names = [row[0] for row in await db.execute_fetchall("SELECT name FROM sqlite_master")]
+        assert names == ["a"]
+        assert not db.in_transaction
+
+
+async def test_migration_breaking_foreign_keys_is_rolled_back(tmp_path: Path) -> None:
+    migrations = [
+        Migration(1, "parent", "CREATE TABLE p (id INTEGER PRIMARY KEY);"),
+        Migration(
+            2,
+            "orphan",
+            "CREATE TABLE c (p INTEGER REFERENCES p (id)); INSERT INTO c VALUES (7);",
+        ),
+    ]
+    async with aiosqlite.connect(tmp_path / "fk.sqlite3", isolation_level=None) as db:
+        with pytest.raises(SchemaError, match="foreign keys"):
+            await migrate(db, migrations)
+        assert await schema_version(db) == 1
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["0001_init.sql", "0003_skip.sql"], "0002 is missing"),
+        (["0001_init.sql", "2_bad.sql"], "not NNNN_name.sql"),
+    ],
+)
+def test_migration_folder_must_be_well_formed(
+    tmp_path: Path, names: list[str], message: str
+) -> None:
+    for name in names:
+        (tmp_path / name).write_text("SELECT 1;", encoding="utf-8")
+    with pytest.raises(SchemaError, match=message):
+        load_migrations(tmp_path)
