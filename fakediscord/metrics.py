@@ -1,0 +1,90 @@
+"""What a load test reports: requests per route, 429s, and how fast interactions were answered."""
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from fakediscord.models import Interaction
+
+INVALID_STATUSES = frozenset({401, 403, 429})
+
+
+@dataclass(frozen=True)
+class InteractionTiming:
+    """From INTERACTION_CREATE to the bot's first callback, on the fake's clock."""
+
+    interaction_id: int
+    type: int
+    name: str | None
+    latency: float | None
+    in_time: bool
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.requests: Counter[str] = Counter()
+        self.rate_limited: Counter[str] = Counter()
+        self.global_rate_limited = 0
+        # Discord bans a bot for a while after 10,000 of these in 10 minutes.
+        self.invalid_requests = 0
+
+    def record(self, route_key: str, status: int, *, global_limit: bool = False) -> None:
+        self.requests[route_key] += 1
+        if status == 429:
+            self.rate_limited[route_key] += 1
+            if global_limit:
+                self.global_rate_limited += 1
+        if status in INVALID_STATUSES:
+            self.invalid_requests += 1
+
+    def reset(self) -> None:
+        self.requests.clear()
+        self.rate_limited.clear()
+        self.global_rate_limited = 0
+        self.invalid_requests = 0
+
+    def report(self, timings: list[InteractionTiming]) -> dict[str, Any]:
+        latencies = sorted(t.latency for t in timings if t.latency is not None)
+        return {
+            "requests": dict(self.requests),
+            "total_requests": sum(self.requests.values()),
+            "rate_limited": dict(self.rate_limited),
+            "global_rate_limited": self.global_rate_limited,
+            "invalid_requests": self.invalid_requests,
+            "interactions": len(timings),
+            "interactions_unanswered": sum(1 for t in timings if t.latency is None),
+            "interactions_late": sum(1 for t in timings if t.latency is not None and not t.in_time),
+            "first_response_seconds": _summary(latencies),
+        }
+
+
+def interaction_timings(
+    interactions: list[Interaction], deadline: float
+) -> list[InteractionTiming]:
+    timings = []
+    for interaction in interactions:
+        latency = None
+        if interaction.first_callback_at is not None:
+            latency = interaction.first_callback_at - interaction.created_at
+        timings.append(
+            InteractionTiming(
+                interaction.id,
+                interaction.type,
+                interaction.command_name,
+                latency,
+                latency is not None and latency <= deadline,
+            )
+        )
+    return timings
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    return {
+        "min": values[0],
+        "median": statistics.median(values),
+        "p95": values[min(len(values) - 1, int(len(values) * 0.95))],
+        "max": values[-1],
+    }

@@ -1,0 +1,93 @@
+"""The aiohttp application: REST routes under /api/v10, the gateway socket and the CDN."""
+
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from fakediscord import errors, rest_channels, rest_core, rest_interactions
+from fakediscord.gateway import Gateway
+from fakediscord.metrics import Metrics
+from fakediscord.ratelimit import Decision, RateLimiter
+from fakediscord.rest_core import GATEWAY_URL
+from fakediscord.rest_io import WORLD, json_response, snowflake, world_of
+from fakediscord.world import World
+
+API_PREFIX = "/api/v10"
+GATEWAY_PATH = "/ws"
+# Interaction callbacks and follow-ups carry their own token and skip the global limit.
+TOKEN_ROUTES = ("/interactions/", "/webhooks/")
+# The URL parameters Discord (and discord.py) use to split one route into many buckets.
+MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "webhook_token")
+MAX_REQUEST_BYTES = 64 * 1024 * 1024
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def build_app(
+    world: World, gateway: Gateway, limiter: RateLimiter, metrics: Metrics
+) -> web.Application:
+    """The whole fake; `gateway.url` and `world.origin` must already name the bound port."""
+    app = web.Application(
+        client_max_size=MAX_REQUEST_BYTES,
+        middlewares=[_discord_middleware(world, limiter, metrics)],
+    )
+    app[WORLD] = world
+    app[GATEWAY_URL] = gateway.url
+    app.router.add_get(GATEWAY_PATH, gateway.handle)
+    app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", _attachment)
+    for method, path, handler in (
+        *rest_core.ROUTES,
+        *rest_channels.ROUTES,
+        *rest_interactions.ROUTES,
+    ):
+        app.router.add_route(method, API_PREFIX + path, handler)
+    return app
+
+
+async def _attachment(request: web.Request) -> web.Response:
+    attachment = world_of(request).attachments.get(snowflake(request, "attachment_id"))
+    if attachment is None or attachment.filename != request.match_info["filename"]:
+        raise web.HTTPNotFound()
+    content_type = attachment.content_type or "application/octet-stream"
+    return web.Response(body=attachment.data, headers={"Content-Type": content_type})
+
+
+def _discord_middleware(
+    world: World, limiter: RateLimiter, metrics: Metrics
+) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not request.path.startswith(API_PREFIX + "/"):
+            return await handler(request)
+        resource = request.match_info.route.resource
+        if resource is None or request.match_info.http_exception is not None:
+            metrics.record(f"{request.method} (no such route)", 404)
+            return _no_route(request)
+        route_key = f"{request.method} {resource.canonical.removeprefix(API_PREFIX)}"
+        token_route = route_key.split(" ", 1)[1].startswith(TOKEN_ROUTES)
+        decision = Decision(True, {})
+        try:
+            if not token_route and request.headers.get("Authorization") != f"Bot {world.token}":
+                raise errors.unauthorized()
+            major = "+".join(
+                request.match_info[name] for name in MAJOR_PARAMETERS if name in request.match_info
+            )
+            decision = limiter.check(route_key, major, global_exempt=token_route)
+            if decision.allowed:
+                response = await handler(request)
+            else:
+                response = json_response(decision.body(), status=429)
+        except errors.APIError as error:
+            response = json_response(error.body(), status=error.status)
+        response.headers.update(decision.headers)
+        metrics.record(route_key, response.status, global_limit=decision.is_global)
+        return response
+
+    return middleware
+
+
+def _no_route(request: web.Request) -> web.Response:
+    exception = request.match_info.http_exception
+    if exception is not None and exception.status == 405:
+        return json_response({"message": "405: Method Not Allowed", "code": 0}, status=405)
+    return json_response(errors.not_found().body(), status=404)
