@@ -62,7 +62,7 @@ def per_call(fn: Callable[[Sequence[int]], object], inputs: Sequence[Sequence[in
 def gb_name(kind: int) -> str:
     s, r = suit(kind), rank(kind)
     if s < 3:
-        return f"{'WTB'[s]}{r}"
+        return f"{'WBT'[s]}{r}"
     return f"F{r}" if r <= 4 else f"J{r - 4}"
 
 

@@ -6,7 +6,7 @@ import random
 
 from engine.tiles import HONOR, TERMINALS_AND_HONORS, rank, suit
 
-SUIT_LETTERS = "WTB"  # 万, 筒 (饼), 条
+SUIT_LETTERS = "WBT"  # 万, 饼 (筒), 条
 
 
 def gb_tile(kind: int) -> str:

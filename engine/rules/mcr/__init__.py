@@ -1,0 +1,1 @@
+"""国标麻将 (Chinese Official, MCR): fan table, scorer, wildcards and the calculator."""
