@@ -265,7 +265,9 @@ def knitted_straight_rests(counts: Sequence[int]) -> list[tuple[tuple[int, ...],
 
 def suits_held(kinds_or_counts: Sequence[int], *, counts: bool = True) -> set[int]:
     if counts:
-        return {suit(k) for k in range(NUM_KINDS) if kinds_or_counts[k]}
+        return {
+            g for g, start in enumerate(_GROUP_STARTS) if any(kinds_or_counts[start : start + 9])
+        }
     return {suit(k) for k in kinds_or_counts}
 
 
@@ -381,6 +383,12 @@ def waits(
 
 
 # -- shanten --------------------------------------------------------------------------
+
+
+def suit_frontier(vec: tuple[int, ...], honors: bool = False) -> tuple[tuple[int, int, int], ...]:
+    """Pareto-best (sets, partial sets, head pair 0/1) of one suit's nine counts (or the
+    seven honor counts, which form no sequences): the cached building block of shanten."""
+    return _suit_frontier(vec, not honors)
 
 
 def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:

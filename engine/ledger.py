@@ -15,6 +15,8 @@ class Payment:
     payee: int
     amount: int
     reason: str
+    # Fields a rule set adds to the printed line (a horse line's tile and copied line).
+    extra: tuple[tuple[str, int | str], ...] = ()
 
     def to_json(self) -> dict[str, int | str]:
         return {
@@ -22,6 +24,7 @@ class Payment:
             "payee": self.payee,
             "amount": self.amount,
             "reason": self.reason,
+            **dict(self.extra),
         }
 
 
@@ -31,17 +34,24 @@ class Ledger:
 
     lines: list[Payment] = field(default_factory=list)
 
-    def pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+    def pay(
+        self,
+        payer: int,
+        payee: int,
+        amount: int,
+        reason: str,
+        extra: tuple[tuple[str, int | str], ...] = (),
+    ) -> None:
         if payer == payee:
             raise ValueError(f"seat {payer} cannot pay itself ({reason})")
         if amount < 0:
             raise ValueError(f"negative payment {amount} ({reason})")
         if amount:
-            self.lines.append(Payment(payer, payee, amount, reason))
+            self.lines.append(Payment(payer, payee, amount, reason, extra))
 
     def extend(self, lines: list[Payment]) -> None:
         for p in lines:
-            self.pay(p.payer, p.payee, p.amount, p.reason)
+            self.pay(p.payer, p.payee, p.amount, p.reason, p.extra)
 
     def nets(self, seats: int = 4) -> list[int]:
         net = [0] * seats

@@ -3,23 +3,38 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from engine.rules.base import Calculator, RuleError
+
+if TYPE_CHECKING:
+    from engine.rules.play import RuleSet
 
 VARIANTS = ("mcr", "guangdong", "sichuan")
 
 # Each rule set's calculator lives in engine.rules.<variant>.calculator as CALCULATOR.
 _CALCULATOR_MODULES = {v: f"engine.rules.{v}.calculator" for v in VARIANTS}
+# Each rule set's round rules live in engine.rules.<variant>.ruleset as RULESET.
+_RULESET_MODULES = {v: f"engine.rules.{v}.ruleset" for v in VARIANTS}
 
 
-def find_calculator(variant: str) -> Calculator:
+def _load(variant: str, modules: dict[str, str], what: str) -> object:
     if variant not in VARIANTS:
         raise RuleError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
     try:
-        module = importlib.import_module(_CALCULATOR_MODULES[variant])
+        return importlib.import_module(modules[variant])
     except ModuleNotFoundError as exc:
-        if exc.name and _CALCULATOR_MODULES[variant].startswith(exc.name):
-            raise RuleError(f"scoring for variant {variant!r} is not available yet") from None
+        if exc.name and modules[variant].startswith(exc.name):
+            raise RuleError(f"{what} for variant {variant!r} is not available yet") from None
         raise
-    calculator: Calculator = module.CALCULATOR
+
+
+def find_calculator(variant: str) -> Calculator:
+    calculator: Calculator = _load(variant, _CALCULATOR_MODULES, "scoring").CALCULATOR  # type: ignore[attr-defined]
     return calculator
+
+
+def find_ruleset(variant: str) -> RuleSet:
+    """The round rules of ``variant`` (``engine.rules.<variant>.ruleset.RULESET``)."""
+    ruleset: RuleSet = _load(variant, _RULESET_MODULES, "play").RULESET  # type: ignore[attr-defined]
+    return ruleset

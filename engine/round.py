@@ -1,0 +1,1528 @@
+"""The hand state machine: options + seed (or an explicit deal and wall) + actions.
+
+A :class:`Round` is one hand (局). It runs set-up prompts before and after the deal, then
+play: the turn seat draws (implicitly), may win, kong or discard; every discard opens a
+claim window in which each seat that can claim is asked; an added kong opens a rob
+window; the hand ends at a win (or, in 血战到底, when the rule set says so) or when a draw
+is due and the live wall is empty; then come the prompts after play and the settlement.
+Everything that differs between rule sets is asked of the hand's
+:class:`~engine.rules.play.RuleSet`.
+
+The public surface: :meth:`Round.new` / :meth:`Round.from_script` build a hand,
+:meth:`legal_actions` lists exactly what a seat may do now, :meth:`apply` validates an
+action (raising :class:`IllegalActionError`) and carries it out, :meth:`view` and
+:meth:`events_for` are the only ways private information leaves the engine, and
+:meth:`to_script` gives the round script that rebuilds the hand.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from engine.analysis import ShapeRules
+from engine.errors import IllegalActionError, Refusal, ScriptError
+from engine.events import (
+    Claimed,
+    ClaimOffered,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    HandEnded,
+    HandStarted,
+    Konged,
+    KongRobbed,
+    Paid,
+    Passed,
+    PromptAnswered,
+    PromptClosed,
+    PromptOpened,
+    Restricted,
+    RestrictionCleared,
+    SeatOut,
+    TilesAside,
+    WallExhausted,
+    Won,
+)
+from engine.ledger import Ledger, Payment
+from engine.rules.base import RuleError
+from engine.rules.play import (
+    DiscardRecord,
+    EndReason,
+    KongRecord,
+    KongType,
+    Prompt,
+    ReadyDeclaration,
+    RuleSet,
+    ScoredWin,
+    Stage,
+    WinContext,
+    WinHow,
+    WinLock,
+    seats_after,
+)
+from engine.rules.registry import find_ruleset
+from engine.tiles import (
+    NUM_KINDS,
+    HandSpec,
+    Meld,
+    MeldType,
+    NotationError,
+    counts_of,
+    format_tiles,
+    kinds_of,
+    parse_tiles,
+    suit,
+    tile_str,
+)
+from engine.wall import Deal, deal, roll_dice, shuffled
+
+T = TypeVar("T")
+
+COMMON_SCRIPT_FIELDS = ("variant", "options", "dealer", "dice", "hands", "wall", "actions")
+_ANSWERS = frozenset({"win", "kong", "pong", "chow", "pass"})
+
+
+class Phase(enum.Enum):
+    PROMPT = "prompt"  # a set-up prompt awaits answers
+    TURN = "turn"  # the turn seat may win, kong or discard
+    CLAIM = "claim"  # seats answer the last discard
+    ROB = "rob"  # seats may rob an added kong
+    END = "end"  # the hand is over and settled
+
+
+class TurnMode(enum.Enum):
+    START = "start"  # the dealer's first move, with the dealt 14 tiles
+    DRAWN = "drawn"  # after a draw or replacement draw: win, kong or discard
+    CLAIMED = "claimed"  # after a chow or pong: discard only
+
+
+@dataclass(slots=True)
+class _Offer:
+    """What one seat may answer in a window."""
+
+    win: ScoredWin | None = None
+    kong: bool = False
+    pong: bool = False
+    chows: tuple[tuple[int, int, int], ...] = ()
+    blocked: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def any(self) -> bool:
+        return self.win is not None or self.kong or self.pong or bool(self.chows)
+
+    def options(self) -> tuple[str, ...]:
+        out = []
+        if self.win is not None:
+            out.append("win")
+        if self.kong:
+            out.append("kong")
+        if self.pong:
+            out.append("pong")
+        if self.chows:
+            out.append("chow")
+        return tuple(out)
+
+
+@dataclass(slots=True)
+class _Window:
+    """An open claim window (after a discard) or rob window (after an added kong)."""
+
+    tile: int
+    from_seat: int
+    rob: bool
+    offers: dict[int, _Offer]
+    answers: dict[int, Action] = field(default_factory=dict)
+
+    def pending(self) -> list[int]:
+        return [s for s in self.offers if s not in self.answers]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as a viewer sees it. ``concealed`` is None when hidden from the viewer."""
+
+    seat: int
+    concealed: tuple[int, ...] | None
+    concealed_count: int
+    melds: tuple[Meld, ...]
+    hidden_kongs: int
+    discards: tuple[DiscardRecord, ...]
+    active: bool
+    ready: bool
+    drawn: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What ``viewer`` may know of the hand (None = a spectator). Tiles are kinds."""
+
+    variant: str
+    viewer: int | None
+    dealer: int
+    dice: tuple[int, int]
+    phase: str
+    turn: int | None
+    live_count: int
+    seats: tuple[SeatInfo, ...]
+    claim_tile: int | None
+    claim_from: int | None
+    prompt: str | None
+    aside: Mapping[str, tuple[int, ...] | int]
+    wins: tuple[ScoredWin, ...]
+    payments: tuple[Payment, ...]
+    shape_rules: ShapeRules | None
+    allows_chow: bool
+    extras: Mapping[str, Any]
+
+    def unseen(self) -> list[int]:
+        """Copies of each kind the viewer cannot see anywhere (walls and other hands)."""
+        counts = [4] * NUM_KINDS
+        for info in self.seats:
+            if info.concealed is not None:
+                for k, n in enumerate(info.concealed):
+                    counts[k] -= n
+            for meld in info.melds:
+                for k in meld.tiles:
+                    counts[k] -= 1
+            for d in info.discards:
+                if d.claimed_by is None:
+                    counts[d.tile] -= 1
+        for tiles in self.aside.values():
+            if isinstance(tiles, tuple):
+                for k in tiles:
+                    counts[k] -= 1
+        for w in self.wins:
+            if w.context.how is not WinHow.DISCARD:
+                counts[w.context.tile] -= 1
+        return [max(0, n) for n in counts]
+
+
+def _refuse(reason: str, message: str) -> Refusal:
+    return Refusal(reason, message)
+
+
+class Round:
+    """One hand. Build it with :meth:`new` or :meth:`from_script`."""
+
+    # -- construction --------------------------------------------------------------------
+
+    def __init__(
+        self,
+        ruleset: RuleSet,
+        options: Mapping[str, Any],
+        dealer: int,
+        fields: Mapping[str, Any],
+        *,
+        rng: random.Random | None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.variant = ruleset.variant
+        self.options: dict[str, Any] = dict(options)
+        # The options as the table gave them (round scripts store these, not defaults).
+        self.raw_options: dict[str, Any] = {}
+        self.dealer = dealer
+        self.fields: dict[str, Any] = dict(fields)
+        self.dice: tuple[int, int] = (1, 1)
+        self._rng = rng
+        # Chance values a round script fixes, handed out by ``chance``.
+        self._fixed: dict[str, Any] = {}
+        self.ledger = Ledger()
+        self.rule_data: dict[str, Any] = {}
+        self.set_aside: dict[str, tuple[int, ...]] = {}
+        self._aside_face_up: dict[str, bool] = {}
+        self.wins: list[ScoredWin] = []
+        self.kongs: list[KongRecord] = []
+        self.end_reason: EndReason | None = None
+        self.turn_number = 0
+        self.prompts_done: list[tuple[Prompt, Mapping[int, Action]]] = []
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.dealt: tuple[tuple[int, ...], ...] = ()
+        self.undealt: tuple[int, ...] = ()
+        self.next_dealer_seat: int | None = None
+        self._hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
+        self._melds: list[list[Meld]] = [[], [], [], []]
+        self._rivers: list[list[DiscardRecord]] = [[], [], [], []]
+        self._wall: list[int] = []
+        self._front = 0
+        self._back = 0
+        self._active = [True] * 4
+        self._ready: list[ReadyDeclaration | None] = [None] * 4
+        self._won_tiles: list[int] = []
+        self._last_drawn: list[int | None] = [None] * 4
+        self._draws = [0] * 4
+        self._discards_total = 0
+        self._melds_total = 0
+        self._pong_locks: list[set[int]] = [set(), set(), set(), set()]
+        self._win_locks: list[int | None] = [None] * 4
+        self.phase = Phase.PROMPT
+        self._stage = Stage.BEFORE_DEAL
+        self._prompt: Prompt | None = None
+        self._prompt_answers: dict[int, Action] = {}
+        self.turn: int | None = None
+        self._mode = TurnMode.START
+        self._after_kong: KongRecord | None = None
+        self._turn_kongs: list[KongRecord] = []
+        self._window: _Window | None = None
+        self._pending_kong: tuple[int, int, int] | None = None  # seat, kind, meld index
+        self._version = 0
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_version = -1
+        self._ready_cache: list[tuple[tuple[Any, ...], bool] | None] = [None] * 4
+
+    @classmethod
+    def new(
+        cls,
+        variant: str | RuleSet,
+        options: Mapping[str, Any] | None = None,
+        seed: int | str = 0,
+        *,
+        dealer: int = 0,
+        fields: Mapping[str, Any] | None = None,
+        hand_number: int = 1,
+    ) -> Round:
+        """A hand from a seed: the dice, the shuffle and every chance value come from
+        ``random.Random(seed)``. ``dealer`` is the dealer's chair; ``fields`` the
+        session-derived script fields (defaults: the rule set's first-hand fields)."""
+        ruleset = find_ruleset(variant) if isinstance(variant, str) else variant
+        opts = ruleset.parse_options(options or {})
+        given = ruleset.first_fields(opts) if fields is None else dict(fields)
+        rnd = cls(ruleset, opts, dealer, given, rng=random.Random(seed))
+        rnd.raw_options = dict(options or {})
+        rng = rnd._rng
+        assert rng is not None
+        if ruleset.separate_dealer_roll and hand_number == 1:
+            roll_dice(rng)
+        rnd.dice = roll_dice(rng)
+        built = ruleset.build_deal(rnd, rng)
+        if built is None:
+            built = deal(shuffled(ruleset.tiles, rng))
+        rnd._start(built)
+        return rnd
+
+    @classmethod
+    def from_script(
+        cls,
+        script: Mapping[str, Any],
+        *,
+        play: bool = True,
+        ruleset: RuleSet | None = None,
+        seed: int | str | None = None,
+        hand_number: int = 1,
+    ) -> Round:
+        """A hand from a round script (Contract 2). Raises ScriptError when the script is
+        not valid; with ``play`` its actions are applied (an IllegalActionError then
+        carries the action's index). ``ruleset`` overrides the registry's rule set for
+        the script's variant.
+
+        A script fixes the chance values drawn so far. Given the hand's ``seed`` (and
+        ``hand_number`` in its session), the rebuilt hand also draws the values still to
+        come exactly as live play would: use it to resume a hand that goes on."""
+        rnd, actions = cls._load_script(script, ruleset, seed, hand_number)
+        if play:
+            for index, action in enumerate(actions):
+                try:
+                    rnd.apply(action, close_windows=True)
+                except IllegalActionError as exc:
+                    raise exc.at(index) from None
+        return rnd
+
+    @classmethod
+    def _load_script(
+        cls,
+        script: Mapping[str, Any],
+        ruleset: RuleSet | None,
+        seed: int | str | None,
+        hand_number: int,
+    ) -> tuple[Round, list[Action]]:
+        if not isinstance(script, Mapping):
+            raise ScriptError("a round script must be a JSON object")
+        variant = script.get("variant")
+        if not isinstance(variant, str):
+            raise ScriptError("missing field 'variant'")
+        if ruleset is None:
+            try:
+                ruleset = find_ruleset(variant)
+            except RuleError as exc:
+                raise ScriptError(str(exc)) from None
+        unknown = sorted(set(script) - set(COMMON_SCRIPT_FIELDS) - set(ruleset.script_fields))
+        if unknown:
+            raise ScriptError(f"unknown field '{unknown[0]}'")
+        raw_options = script.get("options", {})
+        if not isinstance(raw_options, Mapping):
+            raise ScriptError("'options' must be an object")
+        try:
+            options = ruleset.parse_options(raw_options)
+            extras = {k: script[k] for k in ruleset.script_fields if k in script}
+            fixed = ruleset.check_fields(extras, options)
+            fields = ruleset.first_fields(options)
+            # Session fields hold from the start; chance values join ``fields`` when
+            # the hand reaches them, exactly as in live play.
+            fields.update({k: v for k, v in fixed.items() if k in fields})
+        except RuleError as exc:
+            raise ScriptError(str(exc)) from None
+        dealer = script.get("dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+            raise ScriptError("'dealer' must be a chair 0-3")
+        dice = script.get("dice")
+        if (
+            not isinstance(dice, list)
+            or len(dice) != 2
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+        ):
+            raise ScriptError("'dice' must be two dice, e.g. [3, 5]")
+        built = _script_deal(script, ruleset)
+        raw_actions = script.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise ScriptError("'actions' must be a list")
+        actions = []
+        for index, raw in enumerate(raw_actions):
+            try:
+                actions.append(Action.from_json(raw))
+            except ScriptError as exc:
+                raise ScriptError(f"action {index}: {exc}") from None
+        rnd = cls(ruleset, options, dealer, fields, rng=None)
+        rnd._fixed = {k: v for k, v in fixed.items() if k not in fields}
+        rnd.raw_options = dict(raw_options)
+        rnd.dice = (dice[0], dice[1])
+        if seed is not None:
+            rnd._resume_generator(seed, hand_number, built)
+        rnd._start(built)
+        return rnd, actions
+
+    def _resume_generator(self, seed: int | str, hand_number: int, script_deal: Deal) -> None:
+        """Re-create the live hand's generator: consume the dice and the deal as
+        :meth:`new` does and check they are the script's."""
+        rng = random.Random(seed)
+        if self.ruleset.separate_dealer_roll and hand_number == 1:
+            roll_dice(rng)
+        dice = roll_dice(rng)
+        built = self.ruleset.build_deal(self, rng) or deal(shuffled(self.ruleset.tiles, rng))
+        same_hands = all(
+            counts_of(a) == counts_of(b)
+            for a, b in zip(built.hands, script_deal.hands, strict=True)
+        )
+        if dice != self.dice or not same_hands or built.wall != script_deal.wall:
+            raise ScriptError("the seed does not give this script's dice and deal")
+        self._rng = rng
+
+    def _start(self, built: Deal) -> None:
+        self.dealt = built.hands
+        self.undealt = built.wall
+        for seat, tiles in enumerate(built.hands):
+            for k in tiles:
+                self._hands[seat][k] += 1
+        self._wall = list(built.wall)
+        self._front, self._back = 0, len(self._wall)
+        for spec in self.ruleset.aside(self):
+            if spec.count > self._back - self._front:
+                raise ScriptError(f"the wall is too short to set aside {spec.name}")
+            taken = tuple(self._wall[self._back - spec.count : self._back])
+            self._back -= spec.count
+            self.set_aside[spec.name] = taken
+            self._aside_face_up[spec.name] = spec.face_up
+        self._emit(HandStarted(self.dealer, self.dice, dict(self.fields)))
+        for name, tiles in self.set_aside.items():
+            shown = tiles if self._aside_face_up[name] else None
+            self._emit(TilesAside(name, len(tiles), shown))
+        self.ruleset.begin(self)
+        self._stage = Stage.BEFORE_DEAL
+        self._open_next_prompt()
+
+    # -- the HandState protocol ----------------------------------------------------------
+
+    def concealed(self, seat: int) -> Sequence[int]:
+        return self._hands[seat]
+
+    def melds(self, seat: int) -> Sequence[Meld]:
+        return self._melds[seat]
+
+    def discards(self, seat: int) -> Sequence[DiscardRecord]:
+        return self._rivers[seat]
+
+    def is_active(self, seat: int) -> bool:
+        return self._active[seat]
+
+    def ready(self, seat: int) -> ReadyDeclaration | None:
+        return self._ready[seat]
+
+    @property
+    def live_count(self) -> int:
+        return self._back - self._front
+
+    def last_drawn(self, seat: int) -> int | None:
+        return self._last_drawn[seat] if self.turn == seat else None
+
+    def chance(self, name: str, draw: Callable[[random.Random], T]) -> T:
+        if name in self.fields:
+            value: T = self.fields[name]
+            return value
+        if self._rng is not None:
+            # Drawn even when the script fixes it, to keep the generator in step.
+            value = draw(self._rng)
+            value = self._fixed.get(name, value)
+        elif name in self._fixed:
+            value = self._fixed[name]
+        else:
+            raise ScriptError(f"the round script does not fix '{name}'")
+        self.fields[name] = value
+        return value
+
+    def emit(self, event: Event) -> None:
+        self._emit(event)
+
+    def take_tiles(self, seat: int, kinds: Sequence[int]) -> None:
+        hand = self._hands[seat]
+        for k in kinds:
+            if hand[k] <= 0:
+                raise ValueError(f"seat {seat} does not hold {tile_str(k)}")
+            hand[k] -= 1
+
+    def give_tiles(self, seat: int, kinds: Sequence[int]) -> None:
+        for k in kinds:
+            self._hands[seat][k] += 1
+
+    def draw_front(self) -> int:
+        if self._front >= self._back:
+            raise ValueError("the live wall is empty")
+        tile = self._wall[self._front]
+        self._front += 1
+        return tile
+
+    def put_aside(self, name: str, kinds: Sequence[int]) -> None:
+        self.set_aside[name] = self.set_aside.get(name, ()) + tuple(kinds)
+        self._aside_face_up.setdefault(name, False)
+
+    def win_context(
+        self, seat: int, tile: int, how: WinHow, *, virtual: bool = False
+    ) -> WinContext:
+        hand = self._hands[seat]
+        concealed = kinds_of(hand)
+        if how is WinHow.SELF_DRAW and not virtual:
+            concealed.remove(tile)
+        from_seat: int | None = None
+        if how is WinHow.DISCARD and self._window is not None:
+            from_seat = self._window.from_seat
+        elif how is WinHow.ROB_KONG and self._pending_kong is not None:
+            from_seat = self._pending_kong[0]
+        own_turn = how is WinHow.SELF_DRAW and self.turn == seat
+        return WinContext(
+            seat=seat,
+            how=how,
+            tile=tile,
+            from_seat=from_seat,
+            hand=HandSpec(tuple(concealed), tuple(self._melds[seat])),
+            after_kong=self._after_kong if own_turn else None,
+            discarder_kongs=tuple(self._turn_kongs) if how is WinHow.DISCARD else (),
+            last_tile=self.live_count == 0 and how is not WinHow.ROB_KONG,
+            fourth_tile=self._visible(tile, how) >= 3,
+            discards_before=self._discards_total - (1 if how is WinHow.DISCARD else 0),
+            melds_before=self._melds_total,
+            draws=self._draws[seat],
+            ready=self._ready[seat],
+        )
+
+    def award_win(self, win: ScoredWin) -> None:
+        self._record_wins([win])
+
+    # -- queries -------------------------------------------------------------------------
+
+    @property
+    def ended(self) -> bool:
+        return self.phase is Phase.END
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._prompt if self.phase is Phase.PROMPT else None
+
+    def to_act(self) -> list[int]:
+        """Seats that must act before the hand can move on."""
+        if self.phase is Phase.PROMPT and self._prompt is not None:
+            return [s for s in self._prompt.seats if s not in self._prompt_answers]
+        if self.phase is Phase.TURN and self.turn is not None:
+            return [self.turn]
+        if self.phase in (Phase.CLAIM, Phase.ROB) and self._window is not None:
+            return self._window.pending()
+        return []
+
+    def default_action(self, seat: int) -> Action | None:
+        """What a seat that does not answer in time does: the rule set's default answer
+        to a set-up prompt, a pass in a claim or rob window; None on its own turn (the
+        bot asks the AI for a discard)."""
+        if seat not in self.to_act():
+            return None
+        if self.phase is Phase.PROMPT and self._prompt is not None:
+            return self.ruleset.default_prompt_action(self, self._prompt, seat)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return Pass(seat)
+        return None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Exactly the actions ``seat`` may take now (empty when it has nothing to do)."""
+        if self._legal_version != self._version:
+            self._legal_cache = {}
+            self._legal_version = self._version
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat)
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def check(self, action: Action) -> Refusal | None:
+        """None when ``action`` is legal now, else why not."""
+        if not 0 <= action.seat <= 3:
+            return _refuse("unknown_seat", f"there is no seat {action.seat}")
+        if self.phase is Phase.PROMPT:
+            return self._check_prompt(action)
+        if action in self.legal_actions(action.seat):
+            return None
+        return self._diagnose(action)
+
+    # -- applying actions ----------------------------------------------------------------
+
+    def apply(self, action: Action, *, close_windows: bool = False) -> list[Event]:
+        """Validate and carry out ``action``; returns the events it caused (unredacted).
+
+        With ``close_windows`` (used for round scripts), an action that does not answer
+        the open claim or rob window first closes it: every seat that has not answered
+        passes, as Contract 2 says."""
+        if close_windows:
+            self._close_window_for(action)
+        refusal = self.check(action)
+        if refusal is not None:
+            raise IllegalActionError(refusal, action.seat)
+        start = len(self.events)
+        self.actions.append(action)
+        self._version += 1
+        if self.phase is Phase.PROMPT:
+            self._answer_prompt(action)
+        elif self.phase in (Phase.CLAIM, Phase.ROB):
+            self._answer_window(action)
+        else:
+            self._turn_action(action)
+        self._version += 1
+        return self.events[start:]
+
+    def _close_window_for(self, action: Action) -> None:
+        window = self._window
+        if window is None or self.phase not in (Phase.CLAIM, Phase.ROB):
+            return
+        if action.name in _ANSWERS and action.seat in window.pending():
+            return
+        self.close_window()
+
+    def close_window(self) -> list[Event]:
+        """Every seat that has not answered the open claim or rob window passes (the end
+        of a round script; a time-out of all of them). Returns the events it caused."""
+        window = self._window
+        if window is None or self.phase not in (Phase.CLAIM, Phase.ROB):
+            return []
+        start = len(self.events)
+        self._version += 1
+        for seat in window.pending():
+            passed = Pass(seat)
+            self.actions.append(passed)
+            window.answers[seat] = passed
+            self._emit(Passed(seat))
+        self._resolve_window()
+        self._version += 1
+        return self.events[start:]
+
+    # -- prompts -------------------------------------------------------------------------
+
+    def _open_next_prompt(self) -> None:
+        """Open the stage's next prompt, or move on through the stages until one is open
+        or play begins or the hand is settled."""
+        while True:
+            prompt = self.ruleset.next_prompt(self, self._stage)
+            if prompt is not None:
+                self.phase = Phase.PROMPT
+                self._prompt = prompt
+                self._prompt_answers = {}
+                self._emit(PromptOpened(prompt.id, prompt.action, prompt.seats))
+                if prompt.seats:
+                    return
+                self._resolve_prompt(prompt)
+                continue
+            self._prompt = None
+            if self._stage is Stage.BEFORE_DEAL:
+                for seat in range(4):
+                    tiles = tuple(kinds_of(self._hands[seat]))
+                    self._emit(Dealt(seat, len(tiles), tiles))
+                self._stage = Stage.AFTER_DEAL
+                continue
+            if self._stage is Stage.AFTER_DEAL:
+                self._begin_play()
+                return
+            self._settle()
+            return
+
+    def _check_prompt(self, action: Action) -> Refusal | None:
+        prompt = self._prompt
+        assert prompt is not None
+        if action.seat not in prompt.seats:
+            return _refuse("not_in_prompt", f"seat {action.seat} has no {prompt.id} to answer")
+        if action.name != prompt.action:
+            return _refuse(
+                "prompt_open",
+                f"seat {action.seat} must answer the {prompt.id} prompt first",
+            )
+        if action.seat in self._prompt_answers:
+            return _refuse(
+                "already_answered", f"seat {action.seat} has already answered {prompt.id}"
+            )
+        return self.ruleset.check_prompt_action(self, prompt, action)
+
+    def _answer_prompt(self, action: Action) -> None:
+        prompt = self._prompt
+        assert prompt is not None
+        self._prompt_answers[action.seat] = action
+        self._emit(PromptAnswered(action.seat, prompt.id, action.args_json()))
+        if len(self._prompt_answers) < len(prompt.seats):
+            return
+        self._resolve_prompt(prompt)
+        self._open_next_prompt()
+
+    def _resolve_prompt(self, prompt: Prompt) -> None:
+        answers = dict(sorted(self._prompt_answers.items()))
+        lines = len(self.ledger.lines)
+        self.ruleset.resolve_prompt(self, prompt, answers)
+        self.prompts_done.append((prompt, answers))
+        self._emit(PromptClosed(prompt.id))
+        self._emit_payments(lines)
+
+    # -- play ----------------------------------------------------------------------------
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.TURN
+        self.turn = 0
+        self.turn_number = 1
+        self._mode = TurnMode.START
+        # The dealer draws nothing; his 14th dealt tile stands as the "drawn" one (a
+        # heavenly hand's winning tile), or his highest tile if a set-up prompt took it.
+        hand = self._hands[0]
+        last = self.dealt[0][-1]
+        self._last_drawn[0] = last if hand[last] else max(k for k in range(NUM_KINDS) if hand[k])
+
+    def _begin_turn(self, seat: int) -> None:
+        """``seat`` draws and plays; an empty live wall ends the hand instead."""
+        if self.live_count == 0:
+            self._emit(WallExhausted())
+            self._end_play(EndReason.EXHAUSTED)
+            return
+        self.turn = seat
+        self.turn_number += 1
+        self._turn_kongs = []
+        self._after_kong = None
+        self._mode = TurnMode.DRAWN
+        self.phase = Phase.TURN
+        self._draw(seat, self.draw_front(), replacement=False)
+
+    def _draw(self, seat: int, tile: int, *, replacement: bool) -> None:
+        self._hands[seat][tile] += 1
+        self._last_drawn[seat] = tile
+        self._draws[seat] += 1
+        self._emit(Drew(seat, tile, replacement, self.live_count))
+        if self._pong_locks[seat] or self._win_locks[seat] is not None:
+            self._pong_locks[seat].clear()
+            self._win_locks[seat] = None
+            self._emit(RestrictionCleared(seat))
+
+    def _turn_action(self, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, Discard):
+            self._discard(seat, action.tile, action.declare_ready)
+        elif isinstance(action, Kong):
+            if self._hands[seat][action.tile] == 4:
+                self._concealed_kong(seat, action.tile)
+            else:
+                self._declare_added_kong(seat, action.tile)
+        elif isinstance(action, Win):
+            tile = self._last_drawn[seat]
+            assert tile is not None
+            ctx = self.win_context(seat, tile, WinHow.SELF_DRAW)
+            self._hands[seat][tile] -= 1
+            self._won_tiles.append(tile)
+            self._record_wins([ScoredWin(ctx, self.ruleset.score_win(self, ctx))])
+
+    def _discard(self, seat: int, tile: int, declare_ready: bool) -> None:
+        self._hands[seat][tile] -= 1
+        if declare_ready:
+            self._ready[seat] = ReadyDeclaration(len(self._rivers[seat]), self._melds_total)
+        self._rivers[seat].append(DiscardRecord(tile, declare_ready=declare_ready))
+        self._discards_total += 1
+        self._last_drawn[seat] = None
+        self._after_kong = None
+        self._emit(Discarded(seat, tile, declare_ready))
+        window = _Window(tile, seat, False, {})
+        self._window = window
+        window.offers = {s: self._discard_offer(s, seat, tile) for s in seats_after(seat)}
+        self._open_window(window)
+
+    def _open_window(self, window: _Window) -> None:
+        for s, offer in list(window.offers.items()):
+            if offer.any or offer.blocked:
+                self._emit(
+                    ClaimOffered(
+                        s,
+                        window.tile,
+                        window.from_seat,
+                        offer.options(),
+                        offer.chows,
+                        offer.blocked,
+                        window.rob,
+                    )
+                )
+            if not offer.any:
+                del window.offers[s]
+        self._window = window
+        self.phase = Phase.ROB if window.rob else Phase.CLAIM
+        if not window.offers:
+            self._resolve_window()
+
+    def _may_be_ready(self, seat: int) -> bool:
+        """The rule set's readiness pre-check, kept until the seat's tiles change."""
+        # Prompts (a void suit chosen) can change what completes a hand.
+        key = (tuple(self._hands[seat]), len(self._melds[seat]), len(self.prompts_done))
+        cached = self._ready_cache[seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ready = self.ruleset.may_be_ready(self, seat)
+        self._ready_cache[seat] = (key, ready)
+        return ready
+
+    def _win_offer(
+        self, seat: int, tile: int, how: WinHow, blocked: list[tuple[str, str]]
+    ) -> ScoredWin | None:
+        if not self._may_be_ready(seat):
+            return None
+        hand = self._hands[seat]
+        hand[tile] += 1
+        try:
+            complete = self.ruleset.is_complete(self, seat, hand)
+        finally:
+            hand[tile] -= 1
+        if not complete:
+            return None
+        ctx = self.win_context(seat, tile, how)
+        score = self.ruleset.score_win(self, ctx)
+        refusal = self.ruleset.refuse_win(self, ctx, score)
+        if refusal is not None:
+            blocked.append(("win", refusal.reason))
+            return None
+        lock = self._win_locks[seat]
+        if lock is not None and (
+            self.ruleset.pass_rules.win_lock is WinLock.ALL or score.compare_value <= lock
+        ):
+            blocked.append(("win", "pass_win"))
+            return None
+        return ScoredWin(ctx, score)
+
+    def _discard_offer(self, seat: int, discarder: int, tile: int) -> _Offer:
+        offer = _Offer()
+        if not self._active[seat]:
+            return offer
+        blocked: list[tuple[str, str]] = []
+        offer.win = self._win_offer(seat, tile, WinHow.DISCARD, blocked)
+        if self.live_count > 0 and self._ready[seat] is None:
+            held = self._hands[seat][tile]
+            rules = self.ruleset
+            if held >= 2:
+                refusal = rules.refuse_meld(self, seat, tile, "pong")
+                if refusal is not None:
+                    blocked.append(("pong", refusal.reason))
+                elif tile in self._pong_locks[seat]:
+                    blocked.append(("pong", "pass_pong"))
+                else:
+                    offer.pong = True
+                if held == 3 and refusal is None:
+                    offer.kong = True
+            if rules.allows_chow and seat == (discarder + 1) % 4:
+                offer.chows = self._chows(seat, tile)
+        offer.blocked = tuple(blocked)
+        return offer
+
+    def _chows(self, seat: int, tile: int) -> tuple[tuple[int, int, int], ...]:
+        if tile >= 27:
+            return ()
+        hand = self._hands[seat]
+        out = []
+        for low in (tile - 2, tile - 1, tile):
+            if low < 0 or suit(low) != suit(tile) or low + 2 >= 27 or suit(low + 2) != suit(tile):
+                continue
+            others = [k for k in (low, low + 1, low + 2) if k != tile]
+            if all(hand[k] for k in others) and (
+                self.ruleset.refuse_meld(self, seat, low, "chow") is None
+            ):
+                out.append((low, low + 1, low + 2))
+        return tuple(out)
+
+    def _answer_window(self, action: Action) -> None:
+        window = self._window
+        assert window is not None
+        window.answers[action.seat] = action
+        if isinstance(action, Pass):
+            self._emit(Passed(action.seat))
+        if not window.pending():
+            self._resolve_window()
+
+    def _set_locks(self, window: _Window) -> None:
+        rules = self.ruleset.pass_rules
+        for seat, offer in window.offers.items():
+            answer = window.answers.get(seat)
+            declined_win = offer.win is not None and not isinstance(answer, Win)
+            if declined_win and rules.win_lock is not WinLock.NONE:
+                assert offer.win is not None
+                value = offer.win.score.compare_value
+                old = self._win_locks[seat]
+                self._win_locks[seat] = value if old is None else max(old, value)
+                self._emit(Restricted(seat, "pass_win", window.tile, value))
+            if offer.pong and isinstance(answer, Pass) and rules.pong_lock:
+                self._pong_locks[seat].add(window.tile)
+                self._emit(Restricted(seat, "pass_pong", window.tile))
+
+    def _resolve_window(self) -> None:
+        window = self._window
+        assert window is not None
+        self._set_locks(window)
+        order = seats_after(window.from_seat)
+        winners = [
+            offer.win
+            for s in order
+            if (offer := window.offers.get(s)) is not None
+            and offer.win is not None
+            and isinstance(window.answers.get(s), Win)
+        ]
+        if winners and not self.ruleset.multiple_winners:
+            winners = winners[:1]
+        self._window = None
+        if window.rob:
+            self._resolve_rob(window, [w for w in winners if w is not None])
+            return
+        if winners:
+            river = self._rivers[window.from_seat]
+            river[-1] = replace(river[-1], won=True)
+            self._record_wins([w for w in winners if w is not None])
+            return
+        for s in order:
+            answer = window.answers.get(s)
+            if isinstance(answer, Kong):
+                self._exposed_kong(s, window)
+                return
+            if isinstance(answer, Pong):
+                self._claim(s, window, MeldType.PUNG, window.tile)
+                return
+        for s in order:
+            answer = window.answers.get(s)
+            if isinstance(answer, Chow):
+                self._claim(s, window, MeldType.CHOW, answer.tiles[0])
+                return
+        self._next_turn_after(window.from_seat)
+
+    def _next_turn_after(self, seat: int) -> None:
+        for s in seats_after(seat):
+            if self._active[s]:
+                self._begin_turn(s)
+                return
+        self._end_play(EndReason.EXHAUSTED)
+
+    def _take_discard(self, seat: int, window: _Window) -> None:
+        river = self._rivers[window.from_seat]
+        river[-1] = replace(river[-1], claimed_by=seat)
+        self._melds_total += 1
+
+    def _claim(self, seat: int, window: _Window, meld_type: MeldType, low: int) -> None:
+        tile = window.tile
+        if meld_type is MeldType.PUNG:
+            self._hands[seat][tile] -= 2
+            tiles: tuple[int, ...] = (tile, tile, tile)
+        else:
+            tiles = (low, low + 1, low + 2)
+            for k in tiles:
+                if k != tile:
+                    self._hands[seat][k] -= 1
+        self._take_discard(seat, window)
+        self._melds[seat].append(Meld(meld_type, low, claimed=tile, from_seat=window.from_seat))
+        claim = "pong" if meld_type is MeldType.PUNG else "chow"
+        self._emit(Claimed(seat, claim, tiles, tile, window.from_seat))
+        self.turn = seat
+        self.turn_number += 1
+        self._turn_kongs = []
+        self._after_kong = None
+        self._mode = TurnMode.CLAIMED
+        self._last_drawn[seat] = None
+        self.phase = Phase.TURN
+
+    def _exposed_kong(self, seat: int, window: _Window) -> None:
+        tile = window.tile
+        self._hands[seat][tile] -= 3
+        self._take_discard(seat, window)
+        self._melds[seat].append(
+            Meld(MeldType.KONG, tile, claimed=tile, from_seat=window.from_seat)
+        )
+        self.turn = seat
+        self.turn_number += 1
+        self._turn_kongs = []
+        self._emit(Konged(seat, KongType.EXPOSED.value, tile, window.from_seat))
+        self._complete_kong(KongRecord(seat, tile, KongType.EXPOSED, window.from_seat, False, 0))
+
+    def _concealed_kong(self, seat: int, tile: int) -> None:
+        self._hands[seat][tile] -= 4
+        self._melds[seat].append(Meld(MeldType.CONCEALED_KONG, tile))
+        self._melds_total += 1
+        self._emit(Konged(seat, KongType.CONCEALED.value, tile))
+        self._complete_kong(KongRecord(seat, tile, KongType.CONCEALED, None, False, 0))
+
+    def _declare_added_kong(self, seat: int, tile: int) -> None:
+        index = next(
+            i for i, m in enumerate(self._melds[seat]) if m.type is MeldType.PUNG and m.kind == tile
+        )
+        self._hands[seat][tile] -= 1
+        self._pending_kong = (seat, tile, index)
+        self._emit(Konged(seat, KongType.ADDED.value, tile, self._melds[seat][index].from_seat))
+        offers: dict[int, _Offer] = {}
+        for s in seats_after(seat):
+            blocked: list[tuple[str, str]] = []
+            win = self._win_offer(s, tile, WinHow.ROB_KONG, blocked) if self._active[s] else None
+            offers[s] = _Offer(win=win, blocked=tuple(blocked))
+        self._open_window(_Window(tile, seat, True, offers))
+
+    def _resolve_rob(self, window: _Window, robbers: list[ScoredWin]) -> None:
+        pending = self._pending_kong
+        assert pending is not None
+        seat, tile, index = pending
+        if robbers:
+            self._pending_kong = None
+            self._won_tiles.append(tile)
+            self._emit(KongRobbed(seat, tile, tuple(w.seat for w in robbers)))
+            self._record_wins(robbers)
+            return
+        self._pending_kong = None
+        pung = self._melds[seat][index]
+        self._melds[seat][index] = Meld(
+            MeldType.KONG, tile, claimed=pung.claimed, from_seat=pung.from_seat, added=True
+        )
+        self._melds_total += 1
+        self.phase = Phase.TURN
+        drawn_now = self._last_drawn[seat] == tile
+        self._complete_kong(KongRecord(seat, tile, KongType.ADDED, pung.from_seat, drawn_now, 0))
+
+    def _complete_kong(self, record: KongRecord) -> None:
+        record = replace(record, turn=self.turn_number)
+        self.kongs.append(record)
+        self._turn_kongs.append(record)
+        lines = len(self.ledger.lines)
+        self.ruleset.on_kong(self, record)
+        self._emit_payments(lines)
+        self.phase = Phase.TURN
+        self._mode = TurnMode.DRAWN
+        tile = self._wall[self._back - 1]
+        self._back -= 1
+        self._after_kong = record
+        self._draw(record.seat, tile, replacement=True)
+
+    def _record_wins(self, wins: list[ScoredWin]) -> None:
+        self.wins.extend(wins)
+        for w in wins:
+            self._emit(
+                Won(w.seat, w.how, w.context.tile, w.context.from_seat, w.score.total, w.score.fans)
+            )
+        lines = len(self.ledger.lines)
+        self.ruleset.on_win(self, wins)
+        self._emit_payments(lines)
+        if self.end_reason is not None or not self.ruleset.play_continues(self, wins):
+            if self.end_reason is None:
+                self._end_play(EndReason.WIN)
+            return
+        for w in wins:
+            self._active[w.seat] = False
+            self._last_drawn[w.seat] = None
+            self._emit(SeatOut(w.seat))
+        last = wins[-1].seat
+        from_seat = wins[0].context.from_seat
+        if from_seat is not None:
+            ordered = [s for s in seats_after(from_seat) if any(w.seat == s for w in wins)]
+            last = ordered[-1]
+        self._next_turn_after(last)
+
+    def _end_play(self, reason: EndReason) -> None:
+        self.end_reason = reason
+        self.turn = None
+        self._window = None
+        self._stage = Stage.AFTER_PLAY
+        self.phase = Phase.PROMPT
+        self._open_next_prompt()
+
+    def _settle(self) -> None:
+        lines = len(self.ledger.lines)
+        self.ruleset.settle_hand(self)
+        self._emit_payments(lines)
+        self.next_dealer_seat = self.ruleset.next_dealer(self) % 4
+        self.phase = Phase.END
+        self.turn = None
+        hands = tuple(self._hand_notation(s) for s in range(4))
+        self._emit(
+            HandEnded(
+                self.end_reason.value if self.end_reason else EndReason.EXHAUSTED.value,
+                tuple(self.ledger.nets()),
+                (self.dealer + self.next_dealer_seat) % 4,
+                hands,
+            )
+        )
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _emit_payments(self, since: int) -> None:
+        if len(self.ledger.lines) > since:
+            self._emit(Paid(tuple(self.ledger.lines[since:])))
+
+    # -- legality ------------------------------------------------------------------------
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase is Phase.PROMPT:
+            prompt = self._prompt
+            if prompt is None or seat not in prompt.seats or seat in self._prompt_answers:
+                return []
+            return self.ruleset.prompt_actions(self, prompt, seat)
+        if self.phase is Phase.TURN:
+            return self._turn_actions(seat) if seat == self.turn else []
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            window = self._window
+            assert window is not None
+            offer = window.offers.get(seat)
+            if offer is None or seat in window.answers:
+                return []
+            out: list[Action] = []
+            if offer.win is not None:
+                out.append(Win(seat))
+            if offer.kong:
+                out.append(Kong(seat, window.tile))
+            if offer.pong:
+                out.append(Pong(seat))
+            out.extend(Chow(seat, c) for c in offer.chows)
+            out.append(Pass(seat))
+            return out
+        return []
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self._hands[seat]
+        rules = self.ruleset
+        out: list[Action] = []
+        drawn = self._last_drawn[seat]
+        if self._mode is not TurnMode.CLAIMED:
+            if drawn is not None and self._self_draw_win(seat, drawn) is not None:
+                out.append(Win(seat))
+            if self.live_count > 0 and self._ready[seat] is None:
+                for k in range(NUM_KINDS):
+                    if hand[k] == 4 and rules.refuse_meld(self, seat, k, "kong") is None:
+                        out.append(Kong(seat, k))
+                for m in self._melds[seat]:
+                    if (
+                        m.type is MeldType.PUNG
+                        and hand[m.kind]
+                        and rules.refuse_meld(self, seat, m.kind, "kong") is None
+                    ):
+                        out.append(Kong(seat, m.kind))
+        if self._ready[seat] is not None and drawn is not None:
+            out.append(Discard(seat, drawn))
+            return out
+        for k in range(NUM_KINDS):
+            if hand[k] and rules.refuse_discard(self, seat, k) is None:
+                out.append(Discard(seat, k))
+                if self._ready[seat] is None and rules.can_declare_ready(self, seat, k):
+                    out.append(Discard(seat, k, declare_ready=True))
+        return out
+
+    def _self_draw_win(self, seat: int, tile: int) -> ScoredWin | None:
+        if not self.ruleset.is_complete(self, seat, self._hands[seat]):
+            return None
+        ctx = self.win_context(seat, tile, WinHow.SELF_DRAW)
+        score = self.ruleset.score_win(self, ctx)
+        if self.ruleset.refuse_win(self, ctx, score) is not None:
+            return None
+        return ScoredWin(ctx, score)
+
+    def _diagnose(self, action: Action) -> Refusal:
+        """Why an action not in the legal list is refused, in words a player understands."""
+        seat = action.seat
+        if self.phase is Phase.END:
+            return _refuse("hand_over", "the hand is over; no more actions are taken")
+        if not self._active[seat]:
+            return _refuse("seat_out", f"seat {seat} has already won and is out of play")
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return self._diagnose_window(action)
+        if seat != self.turn:
+            if action.name in _ANSWERS - {"win", "kong"}:
+                return _refuse("nothing_to_claim", f"seat {seat} has no discard to answer")
+            return _refuse("not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        return self._diagnose_turn(action)
+
+    def _diagnose_window(self, action: Action) -> Refusal:
+        window = self._window
+        assert window is not None
+        seat = action.seat
+        tile = window.tile
+        if seat in window.answers:
+            what = "kong" if window.rob else "discard"
+            return _refuse("already_answered", f"seat {seat} has already answered this {what}")
+        if action.name not in _ANSWERS or seat == window.from_seat:
+            return _refuse(
+                "claim_window_open",
+                f"wait: the other seats may still answer the {tile_str(tile)}",
+            )
+        if isinstance(action, Chow) and not window.rob:
+            if not self.ruleset.allows_chow:
+                return _refuse("chow_not_allowed", "chow is not allowed in this rule set")
+            if seat != (window.from_seat + 1) % 4:
+                return _refuse(
+                    "chow_wrong_seat",
+                    f"seat {seat} can only chow from its 上家 (seat {(seat + 3) % 4}), "
+                    f"not from seat {window.from_seat}",
+                )
+        offer = window.offers.get(seat, _Offer())
+        blocked = dict(offer.blocked)
+        if isinstance(action, Win):
+            return self._blocked_refusal(
+                seat, "win", blocked, f"seat {seat} does not win with {tile_str(tile)}"
+            )
+        if window.rob:
+            return _refuse("rob_only", "a kong being added can only be robbed, not claimed")
+        if not offer.any:
+            return _refuse("nothing_to_claim", f"seat {seat} cannot claim the {tile_str(tile)}")
+        if isinstance(action, Chow):
+            return _refuse("no_chow", f"seat {seat} cannot chow {tile_str(tile)} with those tiles")
+        if self.live_count == 0 and action.name in ("pong", "kong"):
+            return _refuse("last_discard", "the last discard can only be won, not claimed")
+        if isinstance(action, Pong):
+            return self._blocked_refusal(
+                seat, "pong", blocked, f"seat {seat} cannot pong {tile_str(tile)}"
+            )
+        if isinstance(action, Kong) and action.tile != tile:
+            return _refuse("no_kong", f"only the {tile_str(tile)} just discarded can be konged now")
+        return _refuse("no_kong", f"seat {seat} cannot kong {tile_str(tile)}")
+
+    def _blocked_refusal(
+        self, seat: int, claim: str, blocked: Mapping[str, str], fallback: str
+    ) -> Refusal:
+        reason = blocked.get(claim)
+        if reason == "pass_win":
+            return _refuse(
+                "pass_win", f"seat {seat} passed a win and may not win on a discard until it draws"
+            )
+        if reason == "pass_pong":
+            return _refuse(
+                "pass_pong", f"seat {seat} passed this pong and may not pong it until it draws"
+            )
+        window = self._window
+        if window is not None:
+            how = WinHow.ROB_KONG if window.rob else WinHow.DISCARD
+            if claim == "win":
+                refusal = self._win_refusal(seat, window.tile, how)
+                if refusal is not None:
+                    return refusal
+            elif claim == "pong":
+                refusal = self.ruleset.refuse_meld(self, seat, window.tile, "pong")
+                if refusal is not None:
+                    return refusal
+        return _refuse("not_a_win" if claim == "win" else f"no_{claim}", fallback)
+
+    def _win_refusal(self, seat: int, tile: int, how: WinHow) -> Refusal | None:
+        hand = self._hands[seat]
+        if how is not WinHow.SELF_DRAW:
+            hand[tile] += 1
+        try:
+            complete = self.ruleset.is_complete(self, seat, hand)
+        finally:
+            if how is not WinHow.SELF_DRAW:
+                hand[tile] -= 1
+        ctx = self.win_context(seat, tile, how)
+        score = self.ruleset.score_win(self, ctx) if complete else None
+        return self.ruleset.refuse_win(self, ctx, score)
+
+    def _diagnose_turn(self, action: Action) -> Refusal:
+        seat = action.seat
+        hand = self._hands[seat]
+        if isinstance(action, Discard):
+            if not hand[action.tile]:
+                return _refuse(
+                    "tile_not_held", f"seat {seat} does not hold {tile_str(action.tile)}"
+                )
+            drawn = self._last_drawn[seat]
+            if self._ready[seat] is not None and drawn is not None and action.tile != drawn:
+                return _refuse(
+                    "ready_locked",
+                    f"seat {seat} declared ready and must discard the {tile_str(drawn)} it drew",
+                )
+            refusal = self.ruleset.refuse_discard(self, seat, action.tile)
+            if refusal is not None:
+                return refusal
+            if action.declare_ready:
+                return _refuse(
+                    "cannot_declare_ready",
+                    f"discarding {tile_str(action.tile)} does not leave seat {seat} ready",
+                )
+            return _refuse("illegal", f"{action.describe()} is not allowed now")
+        if isinstance(action, Pass):
+            return _refuse("nothing_to_pass", f"it is seat {seat}'s turn: discard a tile")
+        if isinstance(action, Pong | Chow):
+            return _refuse("nothing_to_claim", f"seat {seat} has no discard to answer")
+        if self._mode is TurnMode.CLAIMED:
+            return _refuse("must_discard", f"after a claim seat {seat} must discard")
+        if isinstance(action, Win):
+            drawn = self._last_drawn[seat]
+            if drawn is not None:
+                refusal = self._win_refusal(seat, drawn, WinHow.SELF_DRAW)
+                if refusal is not None:
+                    return refusal
+            return _refuse("not_a_win", f"seat {seat}'s hand is not a winning hand")
+        if isinstance(action, Kong):
+            tile = action.tile
+            if self.live_count == 0:
+                return _refuse("wall_empty", "no kong is possible: the wall is empty")
+            if self._ready[seat] is not None:
+                return _refuse("ready_locked", f"seat {seat} declared ready and may not kong")
+            has_pung = any(m.type is MeldType.PUNG and m.kind == tile for m in self._melds[seat])
+            if hand[tile] == 4 or (has_pung and hand[tile]):
+                refusal = self.ruleset.refuse_meld(self, seat, tile, "kong")
+                if refusal is not None:
+                    return refusal
+            return _refuse(
+                "no_kong", f"seat {seat} holds no four {tile_str(tile)} and no pung to add to"
+            )
+        return _refuse("illegal", f"{action.describe()} is not allowed now")
+
+    # -- visibility ----------------------------------------------------------------------
+
+    def _visible(self, tile: int, how: WinHow) -> int:
+        """Copies of ``tile`` anyone can see, not counting the winning tile itself."""
+        n = 0
+        for seat in range(4):
+            for d in self._rivers[seat]:
+                if d.tile == tile and d.claimed_by is None:
+                    n += 1
+            for m in self._melds[seat]:
+                if not m.concealed:
+                    n += m.tiles.count(tile)
+        for name, tiles in self.set_aside.items():
+            if self._aside_face_up.get(name):
+                n += tiles.count(tile)
+        if how is WinHow.DISCARD:
+            n -= 1
+        return n
+
+    def _sees(self, viewer: int | None, seat: int, reveal: frozenset[int]) -> bool:
+        if self.phase is Phase.END or seat in reveal:
+            return True
+        if viewer is None:
+            return False
+        return viewer == seat or seat in self.ruleset.visible_hands(self, viewer)
+
+    def view(self, viewer: int | None, reveal: frozenset[int] = frozenset()) -> View:
+        """The hand as ``viewer`` may see it (None: a spectator). ``reveal`` adds seats
+        whose concealed tiles this viewer may see (a player's 旁观看牌 setting)."""
+        dealt = self.phase is not Phase.PROMPT or self._stage is not Stage.BEFORE_DEAL
+        seats = []
+        for s in range(4):
+            sees = dealt and self._sees(viewer, s, reveal)
+            melds = tuple(m for m in self._melds[s] if sees or not m.concealed)
+            seats.append(
+                SeatInfo(
+                    seat=s,
+                    concealed=tuple(self._hands[s]) if sees else None,
+                    concealed_count=sum(self._hands[s]) if dealt else 0,
+                    melds=melds,
+                    hidden_kongs=len(self._melds[s]) - len(melds),
+                    discards=tuple(self._rivers[s]),
+                    active=self._active[s],
+                    ready=self._ready[s] is not None,
+                    drawn=self._last_drawn[s] if sees and self.turn == s else None,
+                )
+            )
+        aside: dict[str, tuple[int, ...] | int] = {
+            name: tiles if (self._aside_face_up[name] or self.phase is Phase.END) else len(tiles)
+            for name, tiles in self.set_aside.items()
+        }
+        window = self._window if self.phase in (Phase.CLAIM, Phase.ROB) else None
+        return View(
+            variant=self.variant,
+            viewer=viewer,
+            dealer=self.dealer,
+            dice=self.dice,
+            phase=self.phase.value,
+            turn=self.turn,
+            live_count=self.live_count,
+            seats=tuple(seats),
+            claim_tile=window.tile if window else None,
+            claim_from=window.from_seat if window else None,
+            prompt=self._prompt.id if self.phase is Phase.PROMPT and self._prompt else None,
+            aside=aside,
+            wins=tuple(self.wins),
+            payments=tuple(self.ledger.lines),
+            shape_rules=self.ruleset.shape_rules(self, viewer) if viewer is not None else None,
+            allows_chow=self.ruleset.allows_chow,
+            extras=self.ruleset.view_extras(self, viewer),
+        )
+
+    def events_for(
+        self, viewer: int | None, start: int = 0, reveal: frozenset[int] = frozenset()
+    ) -> list[Event]:
+        """The log from ``start`` as ``viewer`` may see it (None: a spectator)."""
+        out = []
+        for event in self.events[start:]:
+            owner = event.owner()
+            if owner is None or self._sees(viewer, owner, reveal):
+                out.append(event)
+                continue
+            shown = event.redacted()
+            if shown is not None:
+                out.append(shown)
+        return out
+
+    # -- results -------------------------------------------------------------------------
+
+    def _hand_notation(self, seat: int) -> str:
+        return format_tiles(kinds_of(self._hands[seat])) + "".join(
+            m.notation() for m in self._melds[seat]
+        )
+
+    def final(self) -> list[dict[str, Any]]:
+        """Every seat's concealed tiles, melds, discards and wins (for replays and tests)."""
+        out = []
+        for s in range(4):
+            out.append(
+                {
+                    "seat": s,
+                    "concealed": format_tiles(kinds_of(self._hands[s])),
+                    "melds": [m.notation() for m in self._melds[s]],
+                    "discards": format_tiles([d.tile for d in self._rivers[s]], sort=False),
+                    "won": [tile_str(w.context.tile) for w in self.wins if w.seat == s],
+                }
+            )
+        return out
+
+    def result(self) -> dict[str, Any]:
+        """The replay's result object (Contract 2), once the hand is over."""
+        out: dict[str, Any] = {
+            "ok": True,
+            "winners": [w.to_json() for w in self.wins],
+            "payments": self.ledger.to_json(),
+            "net": self.ledger.nets(),
+            "next_dealer": None
+            if self.next_dealer_seat is None
+            else (self.dealer + self.next_dealer_seat) % 4,
+            "end": self.end_reason.value if self.end_reason else None,
+        }
+        out.update(self.ruleset.result_extras(self))
+        out["events"] = [e.to_json() for e in self.events]
+        out["final"] = self.final()
+        return out
+
+    def to_script(self) -> dict[str, Any]:
+        """The round script of this hand so far: replaying it rebuilds this state."""
+        script: dict[str, Any] = {
+            "variant": self.variant,
+            "options": dict(self.raw_options),
+            "dealer": self.dealer,
+            "dice": list(self.dice),
+            "hands": [format_tiles(h) for h in self.dealt],
+            "wall": format_tiles(self.undealt, sort=False),
+        }
+        for name in self.ruleset.script_fields:
+            if name in self.fields:
+                script[name] = self.fields[name]
+        script["actions"] = [a.to_json() for a in self.actions]
+        return script
+
+    def tile_census(self) -> list[int]:
+        """Where every tile is, as 34 counts: hands, melds, rivers, wall, set aside, won.
+
+        Equals the rule set's tile set at every moment (tile conservation)."""
+        counts = [0] * NUM_KINDS
+        for s in range(4):
+            for k, n in enumerate(self._hands[s]):
+                counts[k] += n
+            for m in self._melds[s]:
+                for k in m.tiles:
+                    counts[k] += 1
+            for d in self._rivers[s]:
+                if d.claimed_by is None:
+                    counts[d.tile] += 1
+        for k in self._wall[self._front : self._back]:
+            counts[k] += 1
+        for tiles in self.set_aside.values():
+            for k in tiles:
+                counts[k] += 1
+        for k in self._won_tiles:
+            counts[k] += 1
+        if self._pending_kong is not None:
+            counts[self._pending_kong[1]] += 1
+        return counts
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The whole engine-visible state, for comparing a replay with live play."""
+        return (
+            self.phase,
+            self.turn,
+            self.turn_number,
+            tuple(tuple(h) for h in self._hands),
+            tuple(tuple(m) for m in self._melds),
+            tuple(tuple(r) for r in self._rivers),
+            self._front,
+            self._back,
+            tuple(self._active),
+            tuple(self._ready),
+            tuple(self.ledger.lines),
+            tuple((w.seat, w.how, w.context.tile, w.score.total) for w in self.wins),
+            tuple(self.kongs),
+            tuple(sorted(self.set_aside.items())),
+            self.end_reason,
+            self.next_dealer_seat,
+            tuple(sorted((k, repr(v)) for k, v in self.fields.items())),
+            repr(self.rule_data),
+            len(self.events),
+        )
+
+
+def _script_deal(script: Mapping[str, Any], ruleset: RuleSet) -> Deal:
+    hands_raw = script.get("hands")
+    if not isinstance(hands_raw, list) or len(hands_raw) != 4:
+        raise ScriptError("'hands' must list the four dealt hands, seat 0 first")
+    hands = []
+    for seat, text in enumerate(hands_raw):
+        if not isinstance(text, str):
+            raise ScriptError(f"hand of seat {seat} must be a string of tiles")
+        try:
+            tiles = parse_tiles(text)
+        except NotationError as exc:
+            raise ScriptError(f"hand of seat {seat}: {exc}") from None
+        want = 14 if seat == 0 else 13
+        if len(tiles) != want:
+            raise ScriptError(f"hand of seat {seat} has {len(tiles)} tiles; it needs {want}")
+        hands.append(tuple(tiles))
+    wall_raw = script.get("wall")
+    if not isinstance(wall_raw, str):
+        raise ScriptError("'wall' must be the undealt tiles as one string, front first")
+    try:
+        wall = tuple(parse_tiles(wall_raw))
+    except NotationError as exc:
+        raise ScriptError(f"wall: {exc}") from None
+    have = counts_of([k for h in hands for k in h] + list(wall))
+    want = counts_of(ruleset.tiles)
+    if have != want:
+        for k in range(NUM_KINDS):
+            if have[k] != want[k]:
+                raise ScriptError(
+                    f"hands and wall hold {have[k]} of {tile_str(k)}; "
+                    f"{ruleset.variant} uses {want[k]}"
+                )
+    return Deal(tuple(hands), wall)

@@ -1,0 +1,104 @@
+"""The table options of sichuan.md §6: names, defaults and validity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.rules.base import RuleError, parse_options
+from engine.rules.sichuan.options import (
+    CALCULATOR_OPTIONS,
+    OPTIONS,
+    ROOM_CARD_PRICES,
+    VARIANT,
+    SichuanOptions,
+)
+
+DEFAULTS = {
+    "base_stake": 1,
+    "rounds": 8,
+    "max_fan": 4,
+    "side_pay": False,
+    "heaven_earth": False,
+    "concealed_middle": False,
+    "closed_five": False,
+    "single_wait": False,
+    "terminals_258": False,
+    "exchange_three": True,
+    "exchange_direction": "random",
+    "all_pungs_two": False,
+    "self_draw_bonus": "add_base",
+    "kong_bloom_payer": "discarder",
+    "kong_bloom": True,
+    "kong_discard": True,
+    "flower_pig": True,
+}
+
+VALID = {
+    "base_stake": [1, 1000],
+    "rounds": [1, 4, 8, 16],
+    "max_fan": [3, 4, 5, 6],
+    "exchange_direction": ["random", "counterclockwise", "clockwise", "opposite"],
+    "self_draw_bonus": ["add_base", "add_fan"],
+    "kong_bloom_payer": ["discarder", "all"],
+}
+INVALID = {
+    "base_stake": [0, 1001, True, 1.5, "1"],
+    "rounds": [2, 0, True, 8.0],
+    "max_fan": [2, 7, True, "4"],
+    "exchange_direction": ["left", None, 1],
+    "self_draw_bonus": ["add", None],
+    "kong_bloom_payer": ["self", None],
+}
+BOOLS = [name for name, value in DEFAULTS.items() if isinstance(value, bool)]
+
+
+def test_names_and_defaults_are_the_spec_table() -> None:
+    assert {o.name: o.default for o in OPTIONS} == DEFAULTS
+    assert parse_options(OPTIONS, {}, VARIANT) == DEFAULTS
+    assert SichuanOptions.from_raw({}).to_json() == DEFAULTS
+
+
+def test_every_option_names_its_chinese_label() -> None:
+    assert all(o.doc and not o.doc.isascii() for o in OPTIONS)
+
+
+@pytest.mark.parametrize(("name", "value"), [(n, v) for n, vs in VALID.items() for v in vs])
+def test_valid_values(name: str, value: Any) -> None:
+    assert parse_options(OPTIONS, {name: value}, VARIANT)[name] == value
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [(n, v) for n, vs in INVALID.items() for v in vs] + [(n, 1) for n in BOOLS],
+)
+def test_invalid_values(name: str, value: Any) -> None:
+    with pytest.raises(RuleError, match=f"invalid value .* sichuan option '{name}'"):
+        parse_options(OPTIONS, {name: value}, VARIANT)
+
+
+def test_unknown_option() -> None:
+    with pytest.raises(RuleError, match="unknown sichuan option 'void_suit'"):
+        parse_options(OPTIONS, {"void_suit": "m"}, VARIANT)
+
+
+def test_void_suit_is_a_calculator_entry_only() -> None:
+    assert parse_options(CALCULATOR_OPTIONS, {"void_suit": "s"}, VARIANT)["void_suit"] == "s"
+    for bad in ("z", "ms", 0):
+        with pytest.raises(RuleError):
+            parse_options(CALCULATOR_OPTIONS, {"void_suit": bad}, VARIANT)
+
+
+def test_room_card_prices_by_rounds() -> None:
+    assert dict(ROOM_CARD_PRICES) == {1: 1, 4: 2, 8: 3, 16: 4}
+    assert set(ROOM_CARD_PRICES) == set(VALID["rounds"])
+
+
+def test_typed_options() -> None:
+    table = SichuanOptions(base_stake=3, max_fan=5)
+    assert table.win_value(2) == 12
+    assert table.win_value(9) == 3 * 2**5
+    assert table.capped(9) == 5
+    assert SichuanOptions().add_base
+    assert not SichuanOptions(self_draw_bonus="add_fan").add_base
