@@ -1,0 +1,548 @@
+"""国标 (MCR) in play: the rule set the round engine runs (engine.rules.play).
+
+136 tiles, chow from 上家, one winner per discard (截和), no pass restrictions, the
+``min_fan`` minimum, and settlement at the end of the hand (B + F / B, doubled by the bets,
+copied by the horses). The party rules of mcr.md §4 hang on the engine's hooks: the bets
+are a prompt before the deal, the horse row and the 宝牌 indicator are set aside from the
+back of the wall, the dice modes are prompts after the deal (火眼金睛, 偷天换日) or after
+play (妙手回春), a chance value (天降财神) or the deal itself (巅峰时刻).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.actions import Action, Bet, LastChance, Peek, Swap
+from engine.analysis import ShapeRules
+from engine.errors import Refusal, ScriptError
+from engine.events import Notice
+from engine.rules.base import RuleError
+from engine.rules.mcr.calculator import score_win
+from engine.rules.mcr.modes import (
+    LAST_CHANCE,
+    PEAK,
+    PEEK,
+    ROUND_WINDS,
+    SWAP,
+    WEALTH,
+    dice_mode,
+    draw_chance_tiles,
+    draw_wealth,
+    round_wind,
+)
+from engine.rules.mcr.options import OPTIONS, VARIANT, resolve_options
+from engine.rules.mcr.party import (
+    LAST_CHANCE_TILES,
+    PEAK_TEMPLATES,
+    ROUND_WIND,
+    SCRIPT_FIELDS,
+    SEATS,
+    WEALTH_FAN,
+    McrTable,
+    bet_refusal,
+    check_fields,
+    horse_picks,
+    swap_choices,
+    swap_refusal,
+)
+from engine.rules.mcr.peak import build_peak_deal
+from engine.rules.mcr.reading import (
+    complete_with_wildcards,
+    course_fans,
+    last_discarder,
+    ready_discards,
+    visible_copies,
+    wealth_last,
+    wild_shanten,
+)
+from engine.rules.mcr.scorer import MCR_SHAPES
+from engine.rules.mcr.settle import HORSE_ROW, Horse, SettledWin, horses_json, settle
+from engine.rules.play import (
+    Aside,
+    EndReason,
+    HandState,
+    Prompt,
+    RuleSet,
+    ScoredWin,
+    Stage,
+    WinContext,
+    WinHow,
+    WinScore,
+    seats_after,
+)
+from engine.tiles import NUM_KINDS, format_tiles, parse_tiles, tile_str
+from engine.wall import TILES_136, Deal, deal, shuffled
+
+# Set-aside groups, in the order they come off the back of the wall (§1.3).
+HORSES = "horses"
+INDICATOR = "indicator"
+SWAPPED = "swapped"  # 偷天换日's swapped-out tiles, dead for the hand
+
+# Prompts (their ids are also their actions' names).
+BET = "bet"
+
+LAST_CHANCE_HOW = "last_chance"
+NOT_A_WIN = "not_a_win"
+_NOTES = "mcr"
+# build_deal hands the 巅峰时刻 templates to begin, which records them as a chance value
+# once the hand's public start is announced (the templates stay secret until the end).
+_PEAK_BUILT = "mcr_peak_built"
+
+
+@dataclass(slots=True)
+class Chance:
+    """One player's 妙手回春 chance: the four face-down tiles and what was picked."""
+
+    seat: int
+    tiles: tuple[int, ...]
+    position: int | None = None
+    hit: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "tiles": [tile_str(k) for k in self.tiles],
+            "position": self.position,
+            "hit": self.hit,
+        }
+
+
+@dataclass(slots=True)
+class HandNotes:
+    """What the rule set remembers through one hand (kept in ``state.rule_data``)."""
+
+    table: McrTable
+    mode: str | None
+    indicator: int | None
+    wealth_fan: int = 0
+    templates: tuple[str, ...] = ()
+    # Public from the moment the bets are in: mode, wildcard, the bets themselves.
+    announced: bool = False
+    factors: list[int] = field(default_factory=lambda: [1] * SEATS)
+    horses: list[Horse] = field(default_factory=list)
+    bets_placed: bool = False
+    peek: dict[int, int] = field(default_factory=dict)
+    swaps: list[int] | None = None
+    chances: list[Chance] | None = None
+    settled: bool = False
+
+    @property
+    def wildcard(self) -> int | None:
+        """The 宝牌 kind: the indicator's own kind (§4.3, decision 14)."""
+        return self.indicator
+
+
+def notes(state: HandState) -> HandNotes:
+    found: HandNotes = state.rule_data[_NOTES]
+    return found
+
+
+class McrRules(RuleSet):
+    """国标 with the party rules: the data switches and hooks that differ from the defaults."""
+
+    variant = VARIANT
+    tiles = TILES_136
+    option_table = OPTIONS
+    allows_chow = True
+    multiple_winners = False
+    script_fields = SCRIPT_FIELDS
+    separate_dealer_roll = True
+
+    # -- options and fields -----------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The preset's column of defaults, then the table's own values (§5)."""
+        return resolve_options(raw)
+
+    def check_fields(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        return check_fields(raw)
+
+    def first_fields(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {ROUND_WIND: round_wind(1)}
+
+    def next_fields(
+        self, options: Mapping[str, Any], state: HandState, next_dealer_seat: int, hand_number: int
+    ) -> dict[str, Any]:
+        return {ROUND_WIND: round_wind(hand_number)}
+
+    # -- the deal ---------------------------------------------------------------------
+
+    def build_deal(self, state: HandState, rng: random.Random) -> Deal | None:
+        """The 巅峰时刻 deal, or the standard shuffle and deal. Either way the hands are
+        sorted as a round script writes them: the dealer's last dealt tile stands as his
+        drawn tile (the winning tile of a 天和), and a replay must find the same one."""
+        table = McrTable.from_options(state.options)
+        if dice_mode(state.dice, table.dice_modes) == PEAK:
+            built, names = build_peak_deal(rng, table.peak_noise)
+            state.rule_data[_PEAK_BUILT] = list(names)
+        else:
+            built = deal(shuffled(self.tiles, rng))
+        return Deal(tuple(tuple(sorted(hand)) for hand in built.hands), built.wall)
+
+    def aside(self, state: HandState) -> Sequence[Aside]:
+        """The horse row (the last 6 tiles), then the indicator before it (§1.3). The
+        indicator is turned up only after the bets, so it is set aside face down and
+        announced by :meth:`_announce`."""
+        table = McrTable.from_options(state.options)
+        out = []
+        if table.horses:
+            out.append(Aside(HORSES, HORSE_ROW))
+        if table.wildcard:
+            out.append(Aside(INDICATOR, 1))
+        return out
+
+    def begin(self, state: HandState) -> None:
+        table = McrTable.from_options(state.options)
+        mode = dice_mode(state.dice, table.dice_modes)
+        indicator = state.set_aside[INDICATOR][0] if table.wildcard else None
+        hand = HandNotes(table, mode, indicator)
+        if mode == WEALTH:
+            hand.wealth_fan = state.chance(WEALTH_FAN, draw_wealth)
+        if mode == PEAK:
+            built = state.rule_data.pop(_PEAK_BUILT, [])
+            hand.templates = tuple(state.chance(PEAK_TEMPLATES, lambda _rng: built))
+        state.rule_data[_NOTES] = hand
+        if not table.bets:
+            self._announce(state)
+
+    def _announce(self, state: HandState) -> None:
+        """What everyone learns once the bets are in: the dice mode and the 宝牌."""
+        hand = notes(state)
+        hand.announced = True
+        if hand.mode is not None:
+            state.emit(Notice("dice_mode", {"mode": hand.mode}))
+        if hand.indicator is not None:
+            shown = tile_str(hand.indicator)
+            state.emit(Notice("wildcard", {"indicator": shown, "wildcard": shown}))
+
+    # -- set-up prompts ---------------------------------------------------------------
+
+    def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
+        hand = notes(state)
+        done = {prompt.id for prompt, _ in state.prompts_done}
+        everyone = tuple(range(SEATS))
+        if stage is Stage.BEFORE_DEAL:
+            if hand.table.bets and BET not in done:
+                return Prompt(BET, BET, everyone, stage)
+            return None
+        if stage is Stage.AFTER_DEAL:
+            if hand.mode == PEEK and PEEK not in done:
+                return Prompt(PEEK, PEEK, everyone, stage)
+            if hand.mode == SWAP and hand.table.swap_max and SWAP not in done:
+                return Prompt(SWAP, SWAP, everyone, stage)
+            return None
+        if hand.mode != LAST_CHANCE or state.end_reason is not EndReason.EXHAUSTED:
+            return None
+        if hand.chances is None:
+            hand.chances = self._plan_chances(state)
+        if any(c.hit for c in hand.chances):
+            return None
+        waiting = [c for c in hand.chances if c.position is None]
+        if not waiting:
+            return None
+        return Prompt(LAST_CHANCE, LAST_CHANCE, (waiting[0].seat,), stage)
+
+    def prompt_actions(self, state: HandState, prompt: Prompt, seat: int) -> list[Action]:
+        table = notes(state).table
+        if prompt.id == BET:
+            return [
+                Bet(seat, factor, picks)
+                for factor in table.factors(seat)
+                for picks in horse_picks(table)
+            ]
+        if prompt.id == PEEK:
+            return [Peek(seat, target) for target in seats_after(seat)]
+        if prompt.id == SWAP:
+            return [Swap(seat, c) for c in swap_choices(state.concealed(seat), table.swap_max)]
+        return [LastChance(seat, p) for p in range(1, 5)]
+
+    def check_prompt_action(
+        self, state: HandState, prompt: Prompt, action: Action
+    ) -> Refusal | None:
+        """Answers are checked by their meaning, so a bet may list its horses in any order
+        and a swap is not looked up among thousands of choices."""
+        table = notes(state).table
+        if prompt.id == BET and isinstance(action, Bet):
+            return bet_refusal(table, action)
+        if prompt.id == SWAP and isinstance(action, Swap):
+            return swap_refusal(table, state.concealed(action.seat), action)
+        return super().check_prompt_action(state, prompt, action)
+
+    def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
+        """No doubling and no horses; watch one's 下家; keep one's tiles; the first of the
+        four face-down tiles (their order is random, so any fixed pick is a random one)."""
+        if prompt.id == BET:
+            return Bet(seat, 1, ())
+        if prompt.id == PEEK:
+            return Peek(seat, (seat + 1) % SEATS)
+        if prompt.id == SWAP:
+            return Swap(seat, ())
+        return LastChance(seat, 1)
+
+    def resolve_prompt(
+        self, state: HandState, prompt: Prompt, answers: Mapping[int, Action]
+    ) -> None:
+        if prompt.id == BET:
+            self._place_bets(state, answers)
+        elif prompt.id == PEEK:
+            # Secret until the end: no event, each seat's view shows its own target.
+            notes(state).peek = {s: a.target for s, a in answers.items() if isinstance(a, Peek)}
+        elif prompt.id == SWAP:
+            self._swap(state, answers)
+        else:
+            self._take_chance(state, answers)
+
+    def _place_bets(self, state: HandState, answers: Mapping[int, Action]) -> None:
+        hand = notes(state)
+        row = state.set_aside.get(HORSES, ())
+        for seat, action in sorted(answers.items()):
+            assert isinstance(action, Bet)
+            hand.factors[seat] = action.factor
+            hand.horses.extend(Horse(seat, p, row[p - 1]) for p in sorted(action.horses))
+        hand.bets_placed = True
+        state.emit(Notice("bets", {"bets": self._bets_json(hand)}))
+        self._announce(state)
+
+    def _bets_json(self, hand: HandNotes) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "factor": hand.factors[seat],
+                "horses": [h.position for h in hand.horses if h.buyer == seat],
+            }
+            for seat in range(SEATS)
+        ]
+
+    def _swap(self, state: HandState, answers: Mapping[int, Action]) -> None:
+        """偷天换日 in seat order: give up the tiles, draw as many from the front of the live
+        wall; the tiles given up are dead. Everyone learns only how many each swapped."""
+        counts = [0] * SEATS
+        for seat, action in sorted(answers.items()):
+            assert isinstance(action, Swap)
+            if not action.tiles:
+                continue
+            state.take_tiles(seat, action.tiles)
+            got = [state.draw_front() for _ in action.tiles]
+            state.give_tiles(seat, got)
+            state.put_aside(SWAPPED, action.tiles)
+            counts[seat] = len(action.tiles)
+            data = {"gave": format_tiles(action.tiles), "got": format_tiles(got)}
+            state.emit(Notice(SWAP, data, seat))
+        notes(state).swaps = counts
+        state.emit(Notice("swaps", {"counts": counts}))
+
+    # -- 妙手回春 mode ------------------------------------------------------------------
+
+    def chance_win(self, state: HandState, seat: int, kind: int) -> ScoredWin | None:
+        """The win ``kind`` would make self-drawn as the last tile, if it reaches
+        ``min_fan``; a kind the seat already holds four of wins nothing."""
+        counts = list(state.concealed(seat))
+        melded = sum(m.tiles.count(kind) for m in state.melds(seat))
+        if counts[kind] + melded >= 4:
+            return None
+        counts[kind] += 1
+        if not self.is_complete(state, seat, counts):
+            return None
+        context = state.win_context(seat, kind, WinHow.SELF_DRAW, virtual=True)
+        score = self.score_win(state, context)
+        if self.refuse_win(state, context, score) is not None:
+            return None
+        return ScoredWin(context, replace(score, how=LAST_CHANCE_HOW))
+
+    def winning_tiles(self, state: HandState, seat: int) -> dict[int, ScoredWin]:
+        found = {k: self.chance_win(state, seat, k) for k in range(NUM_KINDS)}
+        return {k: win for k, win in found.items() if win is not None}
+
+    def _plan_chances(self, state: HandState) -> list[Chance]:
+        """The eligible players in turn order from the last discarder's 下家, with their
+        four tiles: the script's, or the best wait and three decoys (§4.5.2)."""
+        last = last_discarder(state)
+        order = (*seats_after(last), last)
+        wins = {seat: self.winning_tiles(state, seat) for seat in order}
+        eligible = [seat for seat in order if wins[seat]]
+        if not eligible:
+            return []
+
+        def draw(rng: random.Random) -> list[str | None]:
+            out: list[str | None] = [None] * SEATS
+            for seat in eligible:
+                found = wins[seat]
+                best = max(found, key=lambda k: (found[k].score.total, -k))
+                decoys = [k for k in range(NUM_KINDS) if k not in found]
+                out[seat] = format_tiles(draw_chance_tiles(rng, best, decoys), sort=False)
+            return out
+
+        fixed = state.chance(LAST_CHANCE_TILES, draw)
+        plan = []
+        for seat in eligible:
+            tiles = fixed[seat]
+            if tiles is None:
+                raise ScriptError(f"'{LAST_CHANCE_TILES}' gives no tiles for seat {seat}")
+            plan.append(Chance(seat, tuple(parse_tiles(tiles))))
+        return plan
+
+    def _take_chance(self, state: HandState, answers: Mapping[int, Action]) -> None:
+        hand = notes(state)
+        assert hand.chances is not None
+        ((seat, action),) = answers.items()
+        assert isinstance(action, LastChance)
+        chance = next(c for c in hand.chances if c.seat == seat)
+        chance.position = action.position
+        tile = chance.tiles[action.position - 1]
+        win = self.chance_win(state, seat, tile)
+        chance.hit = win is not None
+        state.emit(
+            Notice(
+                LAST_CHANCE,
+                {
+                    "seat": seat,
+                    "position": action.position,
+                    "tile": tile_str(tile),
+                    "hit": chance.hit,
+                },
+            )
+        )
+        if win is not None:
+            state.award_win(win)
+
+    # -- play ---------------------------------------------------------------------------
+
+    def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
+        return MCR_SHAPES
+
+    def is_complete(self, state: HandState, seat: int, counts: Sequence[int]) -> bool:
+        """Every wild-kind tile may stand for another tile. For a claimed wildcard this
+        is too generous (it counts only as itself); :meth:`score_win` then finds no win
+        and :meth:`refuse_win` refuses it."""
+        return complete_with_wildcards(counts, state.melds(seat), notes(state).wildcard)
+
+    def may_be_ready(self, state: HandState, seat: int) -> bool:
+        wildcard = notes(state).wildcard
+        return wild_shanten(state.concealed(seat), len(state.melds(seat)), wildcard) <= 0
+
+    def can_declare_ready(self, state: HandState, seat: int, kind: int) -> bool:
+        hand = notes(state)
+        if not hand.table.extra_fans:
+            return False
+        counts = tuple(state.concealed(seat))
+        return kind in ready_discards(counts, tuple(state.melds(seat)), hand.wildcard)
+
+    def score_win(self, state: HandState, win: WinContext) -> WinScore:
+        hand = notes(state)
+        wind = ROUND_WINDS.index(state.fields[ROUND_WIND])
+        facts = replace(
+            win.facts(seat_wind=win.seat, round_wind=wind, wildcard=hand.wildcard),
+            fourth_tile=visible_copies(state, win.tile, win.how, hand.indicator) >= 3,
+        )
+        try:
+            result = score_win(
+                facts,
+                state.options,
+                extra_fans=course_fans(state, win),
+                wealth_fan=hand.wealth_fan,
+            )
+        except RuleError:
+            return WinScore(total=0, meets_minimum=False, extra={NOT_A_WIN: True})
+        extra = {}
+        if result.substitution is not None:
+            extra["substitution"] = {k: tile_str(v) for k, v in result.substitution.items()}
+        return WinScore(
+            total=result.total,
+            fans=wealth_last(result.fans),
+            meets_minimum=bool(result.meets_minimum),
+            extra=extra,
+        )
+
+    def refuse_win(
+        self, state: HandState, win: WinContext, score: WinScore | None
+    ) -> Refusal | None:
+        if score is not None and score.extra.get(NOT_A_WIN):
+            return Refusal(
+                NOT_A_WIN,
+                f"seat {win.seat} does not win: a discarded wildcard counts only as itself",
+            )
+        return super().refuse_win(state, win, score)
+
+    def visible_hands(self, state: HandState, viewer: int) -> frozenset[int]:
+        """火眼金睛: the one opponent the viewer chose, for the rest of the hand."""
+        target = notes(state).peek.get(viewer)
+        return frozenset() if target is None else frozenset((target,))
+
+    # -- the end ----------------------------------------------------------------------
+
+    def settle_hand(self, state: HandState) -> None:
+        hand = notes(state)
+        hand.settled = True
+        state.emit(Notice("revealed", self._revealed(state)))
+        settle(
+            state.ledger,
+            _settled_win(state),
+            hand.table.base_points,
+            hand.factors,
+            hand.horses,
+        )
+
+    def _revealed(self, state: HandState) -> dict[str, Any]:
+        """What the end of the hand turns up (§4.1 step 7); 天降财神 only with a win."""
+        hand = notes(state)
+        out: dict[str, Any] = {
+            "mode": hand.mode,
+            "horses": horses_json(state.set_aside.get(HORSES, ()), hand.horses),
+        }
+        if hand.mode == PEEK:
+            out["peek"] = [hand.peek.get(s) for s in range(SEATS)]
+        if hand.mode == WEALTH and state.wins:
+            out[WEALTH_FAN] = hand.wealth_fan
+        if hand.mode == PEAK:
+            out[PEAK_TEMPLATES] = list(hand.templates)
+        return out
+
+    def result_extras(self, state: HandState) -> dict[str, Any]:
+        """Everything the hand decided, for the record (the round script holds it all)."""
+        hand = notes(state)
+        out = self._revealed(state)
+        if hand.mode == WEALTH:
+            out[WEALTH_FAN] = hand.wealth_fan
+        out[ROUND_WIND] = state.fields[ROUND_WIND]
+        out["wildcard"] = None if hand.wildcard is None else tile_str(hand.wildcard)
+        out["bets"] = self._bets_json(hand)
+        if hand.swaps is not None:
+            out["swaps"] = hand.swaps
+        if hand.chances is not None:
+            out[LAST_CHANCE] = [c.to_json() for c in hand.chances]
+        return out
+
+    def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+        """The prevalent wind; once the bets are in, the dice mode, the 宝牌 and the bets;
+        one's own 火眼金睛 target; the swap counts; at the end, everything revealed."""
+        hand = notes(state)
+        out: dict[str, Any] = {ROUND_WIND: state.fields[ROUND_WIND]}
+        if hand.announced:
+            out["mode"] = hand.mode
+            if hand.indicator is not None:
+                out["wildcard"] = out["indicator"] = tile_str(hand.indicator)
+        if hand.bets_placed:
+            out["bets"] = self._bets_json(hand)
+        if viewer is not None and viewer in hand.peek:
+            out["peek"] = hand.peek[viewer]
+        if hand.swaps is not None:
+            out["swaps"] = hand.swaps
+        if hand.settled:
+            out.update(self._revealed(state))
+        return out
+
+
+def _settled_win(state: HandState) -> SettledWin | None:
+    if not state.wins:
+        return None
+    win = state.wins[0]
+    context = win.context
+    return SettledWin(
+        context.seat, win.score.total, context.from_seat, context.how is WinHow.ROB_KONG
+    )
+
+
+RULESET = McrRules()
