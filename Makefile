@@ -27,8 +27,14 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+demo: $(STAMP)
+	$(PY) -m bot.demo --out demo-output
+
 bench: $(STAMP)
-	$(PY) -m benchmarks
+	$(PY) -m benchmarks.hand_analysis
+	$(PY) -m benchmarks.mcr_score
+	$(PY) -m benchmarks.render
+	$(PY) -m benchmarks.simulate
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

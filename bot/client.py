@@ -1,0 +1,127 @@
+"""The bot: a ``commands.Bot`` holding the store, the live tables and the command tree."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.errors import on_app_command_error
+from bot.i18n import resolve_locale
+from bot.i18n.translator import CatalogTranslator
+from bot.settings import Settings
+from bot.tables.manager import TableManager
+from bot.tables.pacing import Pacing
+from bot.views.components import GameButton, GameSelect
+from data.models import PlayerSettings
+from data.store import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.cogs.table",
+    "bot.cogs.hand",
+    "bot.cogs.fan",
+    "bot.cogs.stats",
+    "bot.cogs.replay",
+    "bot.cogs.cards",
+    "bot.cogs.admin",
+    "bot.cogs.settings",
+    "bot.cogs.rules",
+)
+
+
+def intents() -> discord.Intents:
+    """Slash commands and components need no privileged intent; reactions to claim
+    prompts arrive in DMs."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    chosen.dm_messages = True
+    chosen.dm_reactions = True
+    return chosen
+
+
+class MahjongBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        *,
+        pacing: Pacing | None = None,
+        sync_commands: bool = True,
+        **options: object,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.store = store
+        self.tables = TableManager(self, pacing or Pacing())
+        self._sync_commands = sync_commands
+        self._player_settings: dict[int, PlayerSettings] = {}
+        self._resume_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            try:
+                await self.load_extension(extension)
+            except commands.ExtensionError:
+                log.exception("extension %s failed to load", extension)
+        self.add_dynamic_items(GameButton, GameSelect)
+        self.tree.error(on_app_command_error)
+        if self._sync_commands:
+            await self.sync_commands()
+        self._resume_task = asyncio.create_task(self._resume_when_ready())
+
+    async def sync_commands(self) -> None:
+        """Register the commands: instantly in the development server when one is set,
+        otherwise globally (Discord may take up to an hour to show global changes)."""
+        if self.settings.dev_guild_id is None:
+            await self.tree.sync()
+            return
+        guild = discord.Object(self.settings.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+    async def _resume_when_ready(self) -> None:
+        await self.wait_until_ready()
+        try:
+            await self.tables.resume_all()
+        except Exception:
+            log.exception("resuming live tables failed")
+
+    async def close(self) -> None:
+        await self.tables.shutdown()
+        await super().close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Remember each person's Discord language for the DMs sent to them later.
+        self.tables.user_locales[interaction.user.id] = str(interaction.locale.value)
+
+    # -- players ------------------------------------------------------------------------
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        cached = self._player_settings.get(user_id)
+        if cached is None:
+            cached = await self.store.player_settings(user_id)
+            self._player_settings[user_id] = cached
+        return cached
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None:
+        await self.store.save_player_settings(settings)
+        self._player_settings[settings.user_id] = settings
+
+    async def locale_of(self, interaction: discord.Interaction) -> str:
+        """The reader's catalog locale: their /settings language, else their Discord one."""
+        settings = await self.player_settings(interaction.user.id)
+        return resolve_locale(interaction.locale, settings.locale)
+
+    async def locale_of_user(self, user_id: int, discord_locale: object = None) -> str:
+        settings = await self.player_settings(user_id)
+        return resolve_locale(discord_locale, settings.locale)

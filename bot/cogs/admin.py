@@ -1,0 +1,193 @@
+"""``/admin cards grant`` and ``/admin config``: what server admins (Manage Server) set."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.cards import guild_of
+from bot.errors import UserError
+from bot.i18n import t
+from bot.i18n.translator import text
+from data.errors import InsufficientCardsError
+from data.models import CardPayer, GuildConfig
+
+if TYPE_CHECKING:
+    from bot.client import MahjongBot
+
+
+def parse_prices(written: str) -> dict[int, int]:
+    """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}."""
+    prices: dict[int, int] = {}
+    for part in written.replace(",", " ").split():
+        rounds, sep, cards = part.partition("=")
+        if not sep or not rounds.strip().isdigit() or not cards.strip().isdigit():
+            raise UserError("admin.bad_prices", value=part)
+        prices[int(rounds)] = int(cards)
+    if not prices:
+        raise UserError("admin.bad_prices", value=written)
+    return prices
+
+
+def describe(config: GuildConfig, timers: tuple[int, int], locale: str) -> str:
+    category = f"<#{config.table_category_id}>" if config.table_category_id else "—"
+    prices = " ".join(f"{r}={c}" for r, c in sorted(config.room_card_prices.items()))
+    return t(
+        "admin.config",
+        locale,
+        category=category,
+        turn_timer=timers[0],
+        claim_timer=timers[1],
+        starter_cards=config.starter_cards,
+        daily_cards=config.daily_cards,
+        prices=prices,
+        card_payer=t(f"choice.card_payer.{config.card_payer.value}", locale),
+    )
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class AdminCog(
+    commands.GroupCog,
+    group_name=text("cmd.admin.name"),
+    group_description=text("cmd.admin.description"),
+):
+    """Server settings for admins."""
+
+    cards = app_commands.Group(
+        name=text("cmd.admin.cards.name"), description=text("cmd.admin.cards.description")
+    )
+
+    def __init__(self, bot: MahjongBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @cards.command(
+        name=text("cmd.admin.cards.grant.name"),
+        description=text("cmd.admin.cards.grant.description"),
+    )
+    @app_commands.rename(
+        user=text("opt.admin.user.name"),
+        amount=text("opt.admin.amount.name"),
+        note=text("opt.admin.note.name"),
+    )
+    @app_commands.describe(
+        user=text("opt.admin.user.description"),
+        amount=text("opt.admin.amount.description"),
+        note=text("opt.admin.note.description"),
+    )
+    async def grant(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        user: discord.User,
+        amount: app_commands.Range[int, -10000, 10000],
+        note: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        guild_id = guild_of(interaction)
+        locale = await self.bot.locale_of(interaction)
+        if amount == 0:
+            raise UserError("admin.zero")
+        await self.bot.store.touch_member(guild_id, user.id, user.name)
+        try:
+            move = await self.bot.store.grant_cards(
+                guild_id,
+                user.id,
+                amount,
+                key=f"grant:{interaction.id}",
+                actor_id=interaction.user.id,
+                note=note,
+            )
+        except InsufficientCardsError as exc:
+            raise UserError("admin.take_too_many", balance=exc.balance) from None
+        await interaction.response.send_message(
+            t(
+                "admin.granted",
+                locale,
+                user=user.mention,
+                delta=f"{move.delta:+d}",
+                balance=move.balance_after,
+            ),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name=text("cmd.admin.config.name"), description=text("cmd.admin.config.description")
+    )
+    @app_commands.rename(
+        table_category=text("opt.admin.table_category.name"),
+        no_category=text("opt.admin.no_category.name"),
+        turn_timer=text("opt.admin.turn_timer.name"),
+        claim_timer=text("opt.admin.claim_timer.name"),
+        starter_cards=text("opt.admin.starter_cards.name"),
+        daily_cards=text("opt.admin.daily_cards.name"),
+        prices=text("opt.admin.prices.name"),
+        card_payer=text("opt.admin.card_payer.name"),
+    )
+    @app_commands.describe(
+        table_category=text("opt.admin.table_category.description"),
+        no_category=text("opt.admin.no_category.description"),
+        turn_timer=text("opt.admin.turn_timer.description"),
+        claim_timer=text("opt.admin.claim_timer.description"),
+        starter_cards=text("opt.admin.starter_cards.description"),
+        daily_cards=text("opt.admin.daily_cards.description"),
+        prices=text("opt.admin.prices.description"),
+        card_payer=text("opt.admin.card_payer.description"),
+    )
+    @app_commands.choices(
+        card_payer=[
+            app_commands.Choice(name=text(f"choice.card_payer.{p.value}"), value=p.value)
+            for p in CardPayer
+        ]
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        table_category: discord.CategoryChannel | None = None,
+        no_category: bool = False,
+        turn_timer: app_commands.Range[int, 0, 600] | None = None,
+        claim_timer: app_commands.Range[int, 0, 600] | None = None,
+        starter_cards: app_commands.Range[int, 0, 10000] | None = None,
+        daily_cards: app_commands.Range[int, 0, 10000] | None = None,
+        prices: app_commands.Range[str, 3, 100] | None = None,
+        card_payer: str | None = None,
+    ) -> None:
+        guild_id = guild_of(interaction)
+        locale = await self.bot.locale_of(interaction)
+        config = await self.bot.store.guild_config(guild_id)
+        changes: dict[str, object] = {}
+        if table_category is not None:
+            changes["table_category_id"] = table_category.id
+        if no_category:
+            changes["table_category_id"] = None
+        for name, value in (
+            ("turn_timer", turn_timer),
+            ("claim_timer", claim_timer),
+            ("starter_cards", starter_cards),
+            ("daily_cards", daily_cards),
+        ):
+            if value is not None:
+                changes[name] = value
+        if prices is not None:
+            changes["room_card_prices"] = parse_prices(prices)
+        if card_payer is not None:
+            changes["card_payer"] = CardPayer(card_payer)
+        if changes:
+            # A first configuration starts from the timers the server was using.
+            turn, claim = self.bot.tables.timer_defaults(config)
+            changes = {"turn_timer": turn, "claim_timer": claim, **changes}
+            config = dataclasses.replace(config, **changes)  # type: ignore[arg-type]
+            await self.bot.store.save_guild_config(config)
+        head = t("admin.saved" if changes else "admin.heading", locale)
+        timers = self.bot.tables.timer_defaults(config)
+        await interaction.response.send_message(
+            f"{head}\n{describe(config, timers, locale)}", ephemeral=True
+        )
+
+
+async def setup(bot: MahjongBot) -> None:
+    await bot.add_cog(AdminCog(bot))

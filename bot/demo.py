@@ -1,0 +1,326 @@
+"""The offline demo: the real bot against a local fake Discord, one table per rule set.
+
+    python -m bot.demo [--out demo-output] [--rounds 4]
+
+Simulated people create the tables, sit down beside AI seats, and play whole sessions by
+clicking, choosing and reacting on what the bot shows them; the progress of each table is
+printed, and every picture the bot sends is written to the output folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import MahjongBot
+from bot.settings import Settings
+from bot.tables.pacing import Pacing
+from bot.variants import playable_variants
+from bot.views.controls import REACTIONS
+from data.sqlite import SqliteStore
+from fakediscord import FakeDiscord, RateLimits
+from fakediscord.driver import Driver, DriverError, InteractionHandle, Person
+from fakediscord.models import Message
+from fakediscord.world import MessageChange
+
+DEMO_PACING = Pacing(ai_delay=0.15, table_edit_interval=1.0, between_hands=1.5, vote_seconds=10)
+# Discord's rate-limit windows, shortened so that a session takes a minute, not ten.
+DEMO_RATE_SCALE = 0.1
+WAIT = 0.5
+SUCCESS = 3
+CLAIM_EMOJI = {name: emoji for emoji, name in REACTIONS.items()}
+# Who sits at each rule set's table; the other seats are AI players.
+PLAYERS = {
+    "mcr": (("Mei", "zh-CN"),),
+    "guangdong": (("Ah Keung", "zh-TW"), ("Lily", "en-US")),
+    "sichuan": (("小张", "zh-CN"), ("阿美", "zh-TW"), ("Sam", "en-US"), ("老李", "zh-CN")),
+}
+
+
+@dataclass
+class SimulatedPlayer:
+    """A person at a table who answers every prompt addressed to them.
+
+    They only see what Discord shows: they win whenever a win button is offered, claim
+    pongs and kongs, take the suggested 定缺, and otherwise discard the tile they drew.
+    With ``react`` they answer claims with reactions rather than buttons. With ``think``
+    they take, on average, that many seconds over each prompt (half to one and a half
+    times it), as people do.
+    """
+
+    person: Person
+    world_messages: dict[int, Message]
+    react: bool = False
+    seed: int = 7
+    think: float = 0.0
+    answers: list[int] = field(default_factory=list)
+    private_replies: list[str] = field(default_factory=list)
+    reactions: int = 0
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                prompt = await self.person.next_prompt(timeout=WAIT)
+            except DriverError:
+                continue
+            if self.think:
+                await asyncio.sleep(self.think * self._rng.uniform(0.5, 1.5))
+            live = self.world_messages[prompt.id]
+            if live.has_controls():
+                await self.answer(live)
+
+    async def answer(self, message: Message) -> None:
+        try:
+            handle = await self._act(message)
+            if handle is None:
+                return
+            # A click the bot never answers is Discord's "This interaction failed"; the
+            # person goes on with the next prompt.
+            callback = await handle.response(timeout=20)
+        except DriverError:
+            return
+        self.answers.append(callback.type)
+        if callback.type == 4 and callback.message is not None:
+            self.private_replies.append(callback.message.content)
+
+    async def _act(self, message: Message) -> InteractionHandle | None:
+        person = self.person
+        buttons = [b for b in message.buttons() if not b.get("disabled")]
+        styles = {b["custom_id"].split(":")[1]: b for b in buttons}
+        selects = message.selects()
+        for kind in ("win", "back", "kong", "pong"):
+            if kind not in styles:
+                continue
+            if self.react and kind in CLAIM_EMOJI and "pass" in styles:
+                await self._react(message, CLAIM_EMOJI[kind])
+                return None
+            return await person.click(message, custom_id=styles[kind]["custom_id"])
+        triple = [s for s in selects if s.get("min_values") == 3]
+        if triple:
+            values = [o["value"] for o in triple[0]["options"]][:3]
+            return await person.choose(message, *values, custom_id=triple[0]["custom_id"])
+        suggested = [b for b in buttons if b.get("style") == SUCCESS]
+        if suggested:
+            return await person.click(message, custom_id=suggested[0]["custom_id"])
+        discard = [s for s in selects if s["custom_id"].split(":")[1] == "discard"]
+        if discard:
+            value = discard[0]["options"][0]["value"]
+            return await person.choose(message, value, custom_id=discard[0]["custom_id"])
+        if "pass" in styles:
+            if self.react:
+                await self._react(message, CLAIM_EMOJI["pass"])
+                return None
+            return await person.click(message, custom_id=styles["pass"]["custom_id"])
+        if buttons:
+            return await person.click(message, custom_id=self._rng.choice(buttons)["custom_id"])
+        return None
+
+    async def _react(self, message: Message, emoji: str) -> None:
+        # Taking a reaction back presses it again: the bot cannot clear it in DMs.
+        if self.person.id in message.reactions.get(emoji, []):
+            await self.person.unreact(message, emoji)
+        else:
+            await self.person.react(message, emoji)
+        self.reactions += 1
+
+
+class PictureSaver:
+    """Writes every distinct picture the bot sends (or edits in) to a folder, in order."""
+
+    def __init__(self, folder: Path, channel_names: dict[int, str]) -> None:
+        self.folder = folder
+        self.channel_names = channel_names
+        self.count = 0
+        self._seen: set[str] = set()
+
+    def __call__(self, change: MessageChange) -> None:
+        for attachment in change.message.attachments:
+            digest = hashlib.sha256(attachment.data).hexdigest()
+            if digest in self._seen:
+                continue
+            self._seen.add(digest)
+            self.count += 1
+            where = self.channel_names.get(change.message.channel_id, "dm")
+            name = f"{self.count:04d}-{where}-{attachment.filename}"
+            (self.folder / name).write_bytes(attachment.data)
+
+
+class Progress:
+    """Prints what happens at each table: the line under each table picture, the
+    settlements and the end of each session."""
+
+    def __init__(self, tables: dict[int, str]) -> None:
+        self.tables = tables
+        self._last: dict[int, str] = {}
+        self.started = time.monotonic()
+
+    def __call__(self, change: MessageChange) -> None:
+        message = change.message
+        label = self.tables.get(message.channel_id)
+        if label is None or message.ephemeral_for is not None or change.kind == "delete":
+            return
+        lines = [line for line in message.content.splitlines() if line.strip()]
+        if not lines:
+            return
+        shown = lines[1] if len(lines) > 1 and change.kind == "update" else " · ".join(lines[:3])
+        if self._last.get(message.id) == shown:
+            return
+        self._last[message.id] = shown
+        elapsed = time.monotonic() - self.started
+        print(f"{elapsed:6.1f}s [{label}] {shown[:160]}", flush=True)
+
+
+def button(message: Message, kind: str) -> dict[str, Any]:
+    """The message's button of a kind (``join``, ``start`` …), whatever its language."""
+    for found in message.buttons():
+        if found["custom_id"].split(":")[1] == kind:
+            return found
+    raise DriverError(f"no {kind} button on message {message.id}")
+
+
+async def open_table(
+    people: Sequence[Person],
+    variant: str,
+    rounds: int,
+    *,
+    on_thread: Callable[[int], None] | None = None,
+    **options: str,
+) -> Message:
+    """The first person opens a table with ``/table create`` and the others join it;
+    returns the lobby message. ``on_thread`` learns the table's thread as soon as it exists."""
+    host = people[0]
+    created = await host.run("/table create", variant=variant, rounds=str(rounds), **options)
+    thinking = (await created.response()).message
+    assert thinking is not None
+    opened = await host.next_edit(thinking)
+    thread_id = int(opened.content.split("<#")[1].split(">")[0])
+    if on_thread is not None:
+        on_thread(thread_id)
+    lobby = await host.next_message(where=lambda m: m.channel_id == thread_id and m.has_controls())
+    for person in people[1:]:
+        joined = await person.click(lobby, custom_id=button(lobby, "join")["custom_id"])
+        await joined.response()
+    return lobby
+
+
+async def play_session(
+    lobby: Message, players: Sequence[SimulatedPlayer], timeout: float
+) -> Message:
+    """The first player starts the table and everybody plays until the session is over;
+    returns the closing message (the one with Play again)."""
+    host = players[0].person
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(player.play(stop)) for player in players]
+    try:
+        live = players[0].world_messages[lobby.id]
+        started = await host.click(live, custom_id=button(live, "start")["custom_id"])
+        await started.response()
+        return await host.next_message(
+            where=lambda m: m.channel_id == lobby.channel_id and "again" in _kinds(m),
+            timeout=timeout,
+        )
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)
+
+
+async def play_table(
+    fake: FakeDiscord,
+    variant: str,
+    people: Sequence[Person],
+    rounds: int,
+    threads: dict[int, str],
+) -> list[SimulatedPlayer]:
+    """Open a table, seat the people (AI players fill the rest) and play the session."""
+
+    def opened(thread_id: int) -> None:
+        threads[thread_id] = variant
+
+    lobby = await open_table(people, variant, rounds, on_thread=opened, fill_with_ai="true")
+    players = [
+        SimulatedPlayer(person, fake.world.messages, react=i % 2 == 1, seed=i)
+        for i, person in enumerate(people)
+    ]
+    await play_session(lobby, players, timeout=rounds * 120)
+    return players
+
+
+def _kinds(message: Message) -> set[str]:
+    return {b["custom_id"].split(":")[1] for b in message.buttons()}
+
+
+async def run_demo(out: Path, rounds: int) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    variants = playable_variants()
+    if not variants:
+        print("no rule set can be played yet", file=sys.stderr)
+        return 1
+    rates = RateLimits(time_scale=DEMO_RATE_SCALE)
+    async with FakeDiscord(rate_limits=rates) as fake:
+        guild = fake.world.create_guild("麻将俱乐部", locale="zh-CN")
+        driver = Driver(fake)
+        threads: dict[int, str] = {}
+        saver = PictureSaver(out, threads)
+        fake.world.observe(saver)
+        fake.world.observe(Progress(threads))
+        people = {v: [driver.join(guild, n, locale=loc) for n, loc in PLAYERS[v]] for v in variants}
+        with tempfile.TemporaryDirectory() as scratch:
+            database = Path(scratch) / "demo.sqlite3"
+            store = await SqliteStore.open(database, synchronous="NORMAL")
+            settings = Settings(
+                token=fake.token,
+                database=database,
+                dev_guild_id=guild.id,
+                log_level="WARNING",
+                turn_timer=20,
+                claim_timer=10,
+            )
+            bot = MahjongBot(settings, store, pacing=DEMO_PACING, guild_ready_timeout=0.05)
+            try:
+                async with fake.run_client(bot):
+                    await asyncio.gather(
+                        *(play_table(fake, v, people[v], rounds, threads) for v in variants)
+                    )
+                    board = await people[variants[0]][0].run("/leaderboard")
+                    answer = await board.response()
+                    if answer.message is not None:
+                        print(answer.message.content)
+            finally:
+                await store.close()
+        report = fake.report()
+    print(f"{saver.count} pictures written to {out}/")
+    print(
+        f"{report['total_requests']} requests to Discord, "
+        f"{sum(report['rate_limited'].values())} rate-limited, "
+        f"{report['interactions_late']} of {report['interactions']} interactions answered late"
+    )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("demo-output"), help="picture folder")
+    parser.add_argument(
+        "--rounds", type=int, choices=(1, 4, 8, 16), default=4, help="hands per table"
+    )
+    args = parser.parse_args(argv)
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(run_demo(args.out, args.rounds))
+    return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""Refusals players read, and the one error handler of the command tree.
+
+Commands and controls raise :class:`UserError` with a catalog key; the handler answers
+it privately in the reader's language. Anything else is logged with its context and
+answered with a short apology, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import MahjongBot
+
+log = logging.getLogger(__name__)
+
+
+class UserError(Exception):
+    """A refusal with a catalog key and the values its text names."""
+
+    def __init__(self, key: str, /, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer once: the first response if it is still open, a follow-up otherwise."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object]] | None:
+    original = getattr(error, "original", error)
+    if isinstance(original, UserError):
+        return original.key, dict(original.values)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "error.guild_only", {}
+    if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+        return "error.permission", {}
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return "error.cooldown", {"seconds": round(error.retry_after)}
+    if isinstance(error, app_commands.TransformerError):
+        return "error.bad_value", {"value": str(error.value)}
+    return None
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction[MahjongBot], error: app_commands.AppCommandError
+) -> None:
+    known = _key_for(error)
+    locale = await interaction.client.locale_of(interaction)
+    if known is None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error(
+            "command /%s failed for user %s in guild %s",
+            command,
+            interaction.user.id,
+            interaction.guild_id,
+            exc_info=getattr(error, "original", error),
+        )
+        key, values = "error.internal", {}
+    else:
+        key, values = known
+    try:
+        await answer_privately(interaction, t(key, locale, **values))
+    except discord.HTTPException:
+        log.warning("could not deliver the error answer for %s", key)

@@ -1,0 +1,52 @@
+"""Mahjong words in the reader's language: tile labels, suits, fans, payment reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import EN, has, t
+from engine.tiles import HONOR, rank, suit, tile_name
+
+
+def tile_label(kind: int, locale: str) -> str:
+    """The short name players type and say: ``5万``/``5萬``/``东``/``東``; English
+    ``5 Characters``/``East``."""
+    if locale == EN or suit(kind) == HONOR:
+        return tile_name(kind, locale)
+    return f"{rank(kind)}{t(f'suit.{suit(kind)}', locale)}"
+
+
+def tiles_label(kinds: tuple[int, ...] | list[int], locale: str) -> str:
+    return t("tiles.separator", locale).join(tile_label(k, locale) for k in kinds)
+
+
+def suit_label(suit_index: int, locale: str) -> str:
+    """万/筒/条 (0, 1, 2) in the reader's language."""
+    return t(f"suit.{suit_index}", locale)
+
+
+def fan_name(variant: str, line: Mapping[str, Any], locale: str) -> str:
+    """A fan or pattern line of the calculator contract (``id``, ``zh``, ``en``), named
+    from the catalog; a fan the catalog does not know yet keeps the engine's own name."""
+    key = f"fan.{variant}.{line['id']}"
+    if has(key):
+        return t(key, locale)
+    return str(line["en"] if locale == EN else line["zh"])
+
+
+def reason_name(reason: str, locale: str) -> str:
+    """A payment reason id (``win_discard``, ``kong_concealed`` …)."""
+    key = f"reason.{reason}"
+    return t(key, locale) if has(key) else reason
+
+
+def variant_name(variant: str, locale: str) -> str:
+    return t(f"variant.{variant}", locale)
+
+
+def total_text(variant: str, total: int, locale: str) -> str:
+    """A win's total as the rule set words it: Guangdong names big and small hu rather
+    than counting, so a text for the exact total wins over the general one."""
+    exact = f"fan.total.{variant}.{total}"
+    return t(exact if has(exact) else f"fan.total.{variant}", locale, total=total)

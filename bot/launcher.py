@@ -1,0 +1,50 @@
+"""Run the bot: logging, the store (opened and migrated), then the client until it stops."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import logging.handlers
+
+import discord
+
+from bot.client import MahjongBot
+from bot.settings import Settings
+from data.sqlite import SqliteStore
+
+log = logging.getLogger(__name__)
+
+
+def setup_logging(level: str) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+    )
+    root = logging.getLogger()
+    root.setLevel(level)
+    root.addHandler(handler)
+    # discord.py's HTTP debug lines drown everything else.
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
+
+
+async def serve(settings: Settings) -> None:
+    store = await SqliteStore.open(settings.database)
+    log.info("store ready at %s", settings.database)
+    try:
+        async with MahjongBot(settings, store) as bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
+
+
+def run(settings: Settings) -> int:
+    """Start the bot and block until it stops; the process exit status."""
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 1
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0

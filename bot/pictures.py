@@ -1,0 +1,63 @@
+"""Pictures in the reader's language, drawn off the event loop.
+
+The renderer prints the words it is given; :func:`labels` supplies them from the catalog,
+and every ``render_*`` here runs Pillow in a worker thread so a slow picture never
+delays another table's clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from functools import cache
+
+import discord
+
+from bot.i18n import t
+from renderer.hand import render_hand, render_tiles
+from renderer.models import HandView, Labels, SettlementView, TableView
+from renderer.settlement import render_settlement
+from renderer.table import render_table
+
+
+@cache
+def labels(locale: str) -> Labels:
+    def word(name: str) -> str:
+        return t(f"picture.{name}", locale)
+
+    return Labels(
+        winds=(word("east"), word("south"), word("west"), word("north")),
+        suits=(t("suit.0", locale), t("suit.1", locale), t("suit.2", locale)),
+        dealer=word("dealer"),
+        wall=word("wall"),
+        waits=word("waits"),
+        void=word("void"),
+        wildcard=word("wildcard"),
+        horses=word("horses"),
+        won=word("won"),
+        fan_value=word("fan_value"),
+        total=word("total"),
+        payments=word("payments"),
+        nets=word("nets"),
+        draw=word("draw"),
+    )
+
+
+async def hand_png(view: HandView) -> bytes:
+    return await asyncio.to_thread(render_hand, view)
+
+
+async def tiles_png(kinds: tuple[int, ...]) -> bytes:
+    return await asyncio.to_thread(render_tiles, kinds)
+
+
+async def table_png(view: TableView) -> bytes:
+    return await asyncio.to_thread(render_table, view)
+
+
+async def settlement_png(view: SettlementView) -> bytes:
+    return await asyncio.to_thread(render_settlement, view)
+
+
+def as_file(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)

@@ -1,0 +1,1 @@
+"""Live tables: the lobby, the hands in play, timers, and what each player is shown."""

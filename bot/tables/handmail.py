@@ -1,0 +1,193 @@
+"""One player's hand message of one hand, kept up to date in their DMs.
+
+Every change bumps a version; a sender delivers the latest version, and an interaction
+that already showed a version (the acting player's own click) marks it delivered, so an
+older picture never lands on top of a newer one. When Discord refuses the DM, the table
+says so in the thread instead, with a button that opens the same controls privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.pictures import as_file
+
+log = logging.getLogger(__name__)
+
+CANNOT_MESSAGE_USER = 50007
+INTERACTION_WAIT = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A hand message ready to send."""
+
+    content: str
+    png: bytes
+    view: discord.ui.View | None
+    asks: bool
+    claim: bool
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """What the player would see; two renders with equal fingerprints look the same."""
+        components = self.view.to_components() if self.view is not None else []
+        return (self.content, hash(self.png), repr(components))
+
+
+RenderSource = Callable[[], Awaitable[Rendered]]
+ClosedNotice = Callable[[Rendered], Awaitable[None]]
+
+
+class HandMessage:
+    def __init__(
+        self,
+        client: discord.Client,
+        user_id: int,
+        render: RenderSource,
+        closed_notice: ClosedNotice,
+        reactions: tuple[str, ...],
+        sent: Callable[[int], None],
+    ) -> None:
+        self._client = client
+        self.user_id = user_id
+        self._render = render
+        self._closed_notice = closed_notice
+        self._reactions = reactions
+        self._sent = sent
+        self.message: discord.Message | None = None
+        self.closed = False
+        self.version = 0
+        self.delivered = 0
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._reacted = False
+        self._shown: tuple[object, ...] | None = None
+        self._reaction_task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def bump(self) -> int:
+        """A new version exists; returns its number without sending it."""
+        self.version += 1
+        return self.version
+
+    def touch(self) -> None:
+        """A new version exists: deliver it."""
+        self.bump()
+        if self._task is None or self._task.done():
+            self._idle.clear()
+            self._task = asyncio.create_task(self._run())
+
+    async def settled(self) -> None:
+        await self._idle.wait()
+
+    async def _run(self) -> None:
+        try:
+            while self.delivered < self.version:
+                wanted = self.version
+                rendered = await self._render()
+                async with self._lock:
+                    if self.delivered >= wanted:
+                        continue
+                    await self._deliver(rendered)
+                    self.delivered = max(self.delivered, wanted)
+        except Exception:
+            log.exception("hand message for user %s failed", self.user_id)
+        finally:
+            self._idle.set()
+
+    async def _deliver(self, rendered: Rendered) -> None:
+        if rendered.fingerprint() == self._shown:
+            return
+        self._shown = rendered.fingerprint()
+        if self.closed:
+            if rendered.asks:
+                await self._closed_notice(rendered)
+            return
+        try:
+            if self.message is None:
+                await self._send(rendered)
+            else:
+                await self.message.edit(
+                    content=rendered.content,
+                    attachments=[as_file(rendered.png, "hand.png")],
+                    view=rendered.view,
+                )
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_MESSAGE_USER:
+                raise
+            self.closed = True
+            await self._closed_notice(rendered)
+            return
+        if rendered.claim and not self._reacted:
+            self._reacted = True
+            self._reaction_task = asyncio.create_task(self._add_reactions())
+
+    async def _send(self, rendered: Rendered) -> None:
+        user = self._client.get_user(self.user_id) or await self._client.fetch_user(self.user_id)
+        self.message = await user.send(
+            rendered.content, file=as_file(rendered.png, "hand.png"), view=rendered.view
+        )
+        self._sent(self.message.id)
+
+    async def _add_reactions(self) -> None:
+        message = self.message
+        if message is None:
+            return
+        for emoji in self._reactions:
+            try:
+                await message.add_reaction(emoji)
+            except discord.HTTPException as exc:
+                log.warning("could not add reaction %s: %s", emoji, exc)
+                return
+
+    async def answer(
+        self, interaction: discord.Interaction, version: int, rendered: Rendered
+    ) -> None:
+        """Answer a click with ``rendered`` (version ``version``) as the interaction's own
+        message update; when that cannot happen in time, acknowledge and let the sender
+        deliver it."""
+        same_message = (
+            self.message is not None
+            and interaction.message is not None
+            and interaction.message.id == self.message.id
+        )
+        try:
+            await asyncio.wait_for(self._lock.acquire(), INTERACTION_WAIT)
+        except TimeoutError:
+            await interaction.response.defer()
+            self.touch()
+            return
+        try:
+            if self.delivered >= version:
+                # A newer picture already reached this player; never show an older one.
+                await interaction.response.defer()
+                return
+            await interaction.response.edit_message(
+                content=rendered.content,
+                attachments=[as_file(rendered.png, "hand.png")],
+                view=rendered.view,
+            )
+            # A player without DMs sees their controls in this private message only.
+            if same_message or self.closed:
+                self.delivered = version
+            if same_message:
+                self._shown = rendered.fingerprint()
+        finally:
+            self._lock.release()
+        if self.delivered < self.version:
+            self.touch()
+
+    async def close(self) -> None:
+        for task in (self._task, self._reaction_task):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._idle.set()

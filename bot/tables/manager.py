@@ -1,0 +1,606 @@
+"""Every table of the bot: lobbies in the store, tables in play in memory.
+
+Lobby changes go straight to the store and the lobby message is redrawn from it; a table
+in play is a :class:`~bot.tables.running.RunningTable`. Component clicks arrive here from
+their custom_id alone and are routed by kind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import replays
+from bot.errors import UserError, answer_privately
+from bot.i18n import resolve_locale, t
+from bot.i18n.terms import variant_name
+from bot.tables import lobby
+from bot.tables.hands import replayed
+from bot.tables.pacing import Pacing
+from bot.tables.running import RunningTable
+from bot.variants import (
+    COMMON_NAMES,
+    TableOptions,
+    format_value,
+    is_playable,
+    parse_assignments,
+)
+from bot.views.components import GameButton, view_of
+from bot.views.ids import CustomId
+from data.errors import InsufficientCardsError, SeatError, StateError
+from data.models import GuildConfig, Table, TableStatus, Variant
+from engine.round import Round
+from engine.rules.base import RuleError
+
+if TYPE_CHECKING:
+    from bot.client import MahjongBot
+
+log = logging.getLogger(__name__)
+
+CHAIRS = 4
+AI_LEVEL = 2
+LOBBY_KINDS = frozenset({"join", "leave", "addai", "options", "start", "disband"})
+GAME_KINDS = frozenset(
+    {
+        "win",
+        "kong",
+        "pong",
+        "chow",
+        "pass",
+        "void",
+        "bet",
+        "peek",
+        "noswap",
+        "last",
+        "back",
+        "discard",
+        "ready",
+        "exchange",
+        "horses",
+        "swap",
+    }
+)
+THREAD_NAME_LIMIT = 90
+
+
+@dataclass(slots=True)
+class Vote:
+    """A disband vote of the seated players of a table in play."""
+
+    voters: frozenset[int]
+    yes: set[int] = field(default_factory=set)
+    no: set[int] = field(default_factory=set)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def passed(self) -> bool:
+        return len(self.yes) * 2 > len(self.voters)
+
+    @property
+    def failed(self) -> bool:
+        return len(self.no) * 2 >= len(self.voters)
+
+
+class OptionsForm(discord.ui.Modal):
+    """The lobby's options: one ``name = value`` per line, as the table has them now."""
+
+    def __init__(self, manager: TableManager, table: Table, locale: str) -> None:
+        super().__init__(title=t("lobby.options_title", locale)[:45], timeout=600)
+        self.manager = manager
+        self.table_id = table.id
+        self.text: discord.ui.TextInput[OptionsForm] = discord.ui.TextInput(
+            label=t("lobby.options_label", locale)[:45],
+            style=discord.TextStyle.paragraph,
+            default="\n".join(
+                f"{name} = {format_value(value)}" for name, value in table.options.items()
+            )[:4000],
+            max_length=4000,
+            custom_id="options",
+        )
+        self.add_item(self.text)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.manager.change_options(interaction, self.table_id, self.text.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await self.manager.answer_error(interaction, error)
+
+
+class TableManager:
+    def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
+        self.bot = bot
+        self.pacing = pacing
+        self.running: dict[int, RunningTable] = {}
+        self.hand_messages: dict[int, tuple[int, int]] = {}
+        self.votes: dict[int, Vote] = {}
+        self.user_locales: dict[int, str] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._starting: set[int] = set()
+
+    # -- languages ---------------------------------------------------------------------
+
+    async def locale_of(self, interaction: discord.Interaction) -> str:
+        return await self.bot.locale_of(interaction)
+
+    async def locale_of_user(self, user_id: int) -> str:
+        return await self.bot.locale_of_user(user_id, self.user_locales.get(user_id))
+
+    def guild_locale(self, guild_id: int) -> str:
+        guild = self.bot.get_guild(guild_id)
+        return resolve_locale(guild.preferred_locale if guild else None)
+
+    async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        locale = await self.locale_of(interaction)
+        if isinstance(error, UserError):
+            await answer_privately(interaction, t(error.key, locale, **error.values))
+            return
+        log.error("table interaction failed", exc_info=error)
+        await answer_privately(interaction, t("error.internal", locale))
+
+    # -- components --------------------------------------------------------------------
+
+    async def on_component(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        try:
+            await self._route(interaction, cid, values)
+        except Exception as exc:
+            await self.answer_error(interaction, exc)
+
+    async def _route(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        if cid.kind in LOBBY_KINDS:
+            await self.lobby_click(interaction, cid.kind, cid.table_id)
+        elif cid.kind in GAME_KINDS:
+            await self._running(cid.table_id).on_click(interaction, cid, values)
+        elif cid.kind == "show":
+            await self._running(cid.table_id).show_hand(interaction)
+        elif cid.kind == "watch":
+            await self._running(cid.table_id).spectate(interaction)
+        elif cid.kind == "vote":
+            await self.cast_vote(interaction, cid.table_id, cid.arg == "yes")
+        elif cid.kind == "again":
+            await self.play_again(interaction, cid.table_id)
+        elif cid.kind in ("replay", "seat"):
+            await replays.navigate(self.bot, interaction, cid, list(values))
+
+    def _running(self, table_id: int) -> RunningTable:
+        running = self.running.get(table_id)
+        if running is None:
+            raise UserError("click.table_over")
+        return running
+
+    async def on_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        where = self.hand_messages.get(message_id)
+        if where is None or user_id == (self.bot.user.id if self.bot.user else 0):
+            return
+        running = self.running.get(where[0])
+        if running is None or running.chairs[where[1]].user_id != user_id:
+            return
+        await running.on_reaction(where[1], emoji)
+
+    # -- finding tables ----------------------------------------------------------------
+
+    async def table_here(self, interaction: discord.Interaction) -> Table:
+        """The lobby or table of the thread a command runs in."""
+        if interaction.channel_id is None:
+            raise UserError("lobby.no_table_here")
+        table = await self.bot.store.table_in_channel(interaction.channel_id)
+        if table is None:
+            raise UserError("lobby.no_table_here")
+        return table
+
+    def timer_defaults(self, config: GuildConfig) -> tuple[int, int]:
+        """A server's default timers: its own once an admin has configured it, else the
+        bot's (``DEFAULT_TURN_TIMER`` / ``DEFAULT_CLAIM_TIMER``)."""
+        if config == GuildConfig(config.guild_id):
+            return self.bot.settings.turn_timer, self.bot.settings.claim_timer
+        return config.turn_timer, config.claim_timer
+
+    def is_manager(self, interaction: discord.Interaction, table: Table) -> bool:
+        perms = interaction.permissions
+        return interaction.user.id == table.creator_id or perms.manage_guild
+
+    # -- creating ------------------------------------------------------------------------
+
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        variant: str,
+        raw: dict[str, Any],
+    ) -> Table:
+        """Open a lobby in a new thread (or a channel of the configured category)."""
+        if interaction.guild is None or interaction.guild_id is None:
+            raise UserError("error.guild_only")
+        locale = await self.locale_of(interaction)
+        if not is_playable(variant):
+            raise UserError("error.variant_unavailable", variant=variant_name(variant, locale))
+        config = await self.bot.store.guild_config(interaction.guild_id)
+        defaults = dict(
+            zip(("turn_timer", "claim_timer"), self.timer_defaults(config), strict=True)
+        )
+        try:
+            options = TableOptions.build(variant, raw, defaults)
+        except RuleError as exc:
+            raise UserError("error.options", error=str(exc)) from None
+        try:
+            table = await self.bot.store.create_table(
+                guild_id=interaction.guild_id,
+                channel_id=None,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                variant=Variant(variant),
+                options=options.to_json(),
+                rounds=options.rounds,
+            )
+        except InsufficientCardsError as exc:
+            raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
+        where = await self._open_place(interaction, table, config.table_category_id)
+        await self._post_lobby(table.id, where)
+        return await self.bot.store.get_table(table.id)
+
+    async def _open_place(
+        self, interaction: discord.Interaction, table: Table, category_id: int | None
+    ) -> discord.abc.Messageable:
+        guild = interaction.guild
+        assert guild is not None
+        locale = self.guild_locale(guild.id)
+        name = t(
+            "lobby.thread_name",
+            locale,
+            variant=variant_name(table.variant.value, locale),
+            table=table.id,
+        )[:THREAD_NAME_LIMIT]
+        try:
+            if category_id is not None:
+                category = guild.get_channel(category_id)
+                if isinstance(category, discord.CategoryChannel):
+                    return await guild.create_text_channel(name, category=category)
+            channel = interaction.channel
+            if isinstance(channel, discord.Thread):
+                channel = channel.parent
+            if not isinstance(channel, discord.TextChannel):
+                raise UserError("lobby.no_thread_here")
+            return await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except discord.Forbidden:
+            await self.bot.store.disband_table(table.id)
+            raise UserError("lobby.no_permission") from None
+
+    async def _post_lobby(self, table_id: int, where: discord.abc.Messageable) -> None:
+        table = await self.bot.store.get_table(table_id)
+        locale = self.guild_locale(table.guild_id)
+        config = await self.bot.store.guild_config(table.guild_id)
+        view = lobby.controls(table, locale)
+        message = await where.send(
+            lobby.content(table, config, locale),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **({"view": view} if view else {}),
+        )
+        await self.bot.store.set_lobby_message(
+            table_id, channel_id=message.channel.id, message_id=message.id
+        )
+
+    async def refresh_lobby(
+        self, table_id: int, interaction: discord.Interaction | None = None
+    ) -> None:
+        """Redraw the lobby message: through the click's own answer when it came from it."""
+        table = await self.bot.store.get_table(table_id)
+        locale = self.guild_locale(table.guild_id)
+        config = await self.bot.store.guild_config(table.guild_id)
+        text = lobby.content(table, config, locale)
+        view = lobby.controls(table, locale)
+        if (
+            interaction is not None
+            and not interaction.response.is_done()
+            and interaction.message is not None
+            and interaction.message.id == table.lobby_message_id
+        ):
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        if table.channel_id is None or table.lobby_message_id is None:
+            return
+        message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(
+            table.lobby_message_id
+        )
+        try:
+            await message.edit(content=text, view=view)
+        except discord.HTTPException as exc:
+            log.warning("lobby %s: edit failed: %s", table_id, exc)
+
+    # -- lobby actions -------------------------------------------------------------------
+
+    async def lobby_click(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
+        table = await self.bot.store.get_table(table_id)
+        actions = {
+            "join": self.join,
+            "leave": self.leave,
+            "addai": self.add_ai,
+            "options": self.open_options,
+            "start": self.start,
+            "disband": self.disband,
+        }
+        await actions[kind](interaction, table)
+
+    async def _confirm(self, interaction: discord.Interaction, table_id: int, key: str) -> None:
+        """Redraw the lobby, and tell a player who used a command what happened."""
+        await self.refresh_lobby(table_id, interaction)
+        if not interaction.response.is_done():
+            locale = await self.locale_of(interaction)
+            await interaction.response.send_message(t(key, locale), ephemeral=True)
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status is not TableStatus.LOBBY:
+            raise UserError("lobby.already_started")
+
+    async def join(self, interaction: discord.Interaction, table: Table) -> None:
+        self._require_lobby(table)
+        if table.seat_of(interaction.user.id) is not None:
+            raise UserError("lobby.already_seated")
+        if len(table.seats) >= CHAIRS:
+            raise UserError("lobby.full")
+        try:
+            await self.bot.store.take_seat(
+                table.id, display_name=interaction.user.display_name, user_id=interaction.user.id
+            )
+        except (SeatError, StateError):
+            raise UserError("lobby.full") from None
+        await self._confirm(interaction, table.id, "lobby.joined")
+
+    async def leave(self, interaction: discord.Interaction, table: Table) -> None:
+        self._require_lobby(table)
+        if table.seat_of(interaction.user.id) is None:
+            raise UserError("click.not_seated")
+        if interaction.user.id == table.creator_id:
+            raise UserError("lobby.creator_cannot_leave")
+        await self.bot.store.leave_seat(table.id, interaction.user.id)
+        await self._confirm(interaction, table.id, "lobby.left")
+
+    async def add_ai(self, interaction: discord.Interaction, table: Table) -> None:
+        self._require_lobby(table)
+        if len(table.seats) >= CHAIRS:
+            raise UserError("lobby.full")
+        await self._seat_ai(table)
+        await self._confirm(interaction, table.id, "lobby.ai_added")
+
+    async def _seat_ai(self, table: Table) -> None:
+        locale = self.guild_locale(table.guild_id)
+        taken = {seat.display_name for seat in table.seats}
+        number = next(n for n in range(1, 10) if t("lobby.ai_name", locale, n=n) not in taken)
+        await self.bot.store.take_seat(
+            table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=AI_LEVEL
+        )
+
+    async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
+        self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        locale = await self.locale_of(interaction)
+        await interaction.response.send_modal(OptionsForm(self, table, locale))
+
+    async def change_options(
+        self, interaction: discord.Interaction, table_id: int, written: str
+    ) -> None:
+        """New options from the form or ``/table options``: checked whole, then stored."""
+        table = await self.bot.store.get_table(table_id)
+        self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        try:
+            raw = {**table.options, **parse_assignments(written)}
+            common = {k: v for k, v in raw.items() if k in COMMON_NAMES}
+            options = TableOptions.build(table.variant.value, raw, common)
+        except RuleError as exc:
+            raise UserError("error.options", error=str(exc)) from None
+        try:
+            await self.bot.store.set_table_options(
+                table_id, options=options.to_json(), rounds=options.rounds
+            )
+        except InsufficientCardsError as exc:
+            raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
+        await self._confirm(interaction, table_id, "lobby.options_saved")
+
+    async def start(self, interaction: discord.Interaction, table: Table) -> None:
+        self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        # Two clicks on Start arrive together: only the first one starts the table.
+        if table.id in self._starting or table.id in self.running:
+            raise UserError("lobby.already_started")
+        self._starting.add(table.id)
+        try:
+            await self._start(interaction, table)
+        finally:
+            self._starting.discard(table.id)
+
+    async def _start(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.options.get("fill_with_ai"):
+            for _ in range(CHAIRS - len(table.seats)):
+                await self._seat_ai(await self.bot.store.get_table(table.id))
+            table = await self.bot.store.get_table(table.id)
+        if len(table.seats) < CHAIRS:
+            raise UserError("lobby.need_four")
+        try:
+            await self.bot.store.start_table(table.id, key=f"start:{table.id}")
+        except InsufficientCardsError as exc:
+            member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
+            name = member.display_name if member else str(exc.user_id)
+            raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
+        await self.refresh_lobby(table.id, interaction)
+        table = await self.bot.store.get_table(table.id)
+        running = RunningTable(self, table, self.guild_locale(table.guild_id))
+        self.running[table.id] = running
+        self._spawn(running.start(), f"table {table.id} start")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run work in the background, keeping a reference and logging its failure."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._tasks.discard(finished)
+            if not finished.cancelled() and finished.exception() is not None:
+                log.error("%s failed", what, exc_info=finished.exception())
+
+        task.add_done_callback(done)
+
+    # -- disbanding ---------------------------------------------------------------------
+
+    async def disband(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+            raise UserError("click.table_over")
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        humans = frozenset(s.user_id for s in table.seats if s.user_id is not None)
+        if table.status is TableStatus.LOBBY or len(humans) <= 1:
+            await self._disband_now(table.id)
+            await self._confirm(interaction, table.id, "lobby.disbanded")
+            return
+        await self._open_vote(interaction, table, humans)
+
+    async def _disband_now(self, table_id: int) -> None:
+        refunds = await self.bot.store.disband_table(table_id)
+        table = await self.bot.store.get_table(table_id)
+        locale = self.guild_locale(table.guild_id)
+        running = self.running.get(table_id)
+        refunded = sum(move.delta for move in refunds)
+        text = t("table.disbanded", locale, cards=refunded)
+        if running is not None:
+            await running.stop(text)
+        elif table.channel_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(table.channel_id).send(text)
+        await self.refresh_lobby(table_id)
+
+    async def _open_vote(
+        self, interaction: discord.Interaction, table: Table, voters: frozenset[int]
+    ) -> None:
+        if table.id in self.votes:
+            raise UserError("vote.already_open")
+        vote = Vote(voters)
+        vote.yes.add(interaction.user.id)
+        self.votes[table.id] = vote
+        locale = self.guild_locale(table.guild_id)
+        buttons = [
+            GameButton(
+                CustomId("vote", table.id, arg="yes"),
+                label=t("vote.yes", locale),
+                style=discord.ButtonStyle.danger,
+            ),
+            GameButton(CustomId("vote", table.id, arg="no"), label=t("vote.no", locale)),
+        ]
+        await interaction.response.send_message(
+            t(
+                "vote.open",
+                locale,
+                name=interaction.user.display_name,
+                seconds=int(self.pacing.vote_seconds),
+            ),
+            view=view_of(*buttons),
+        )
+        vote.task = asyncio.create_task(self._close_vote_later(table.id))
+
+    async def _close_vote_later(self, table_id: int) -> None:
+        await asyncio.sleep(self.pacing.vote_seconds)
+        vote = self.votes.pop(table_id, None)
+        if vote is not None:
+            table = await self.bot.store.get_table(table_id)
+            locale = self.guild_locale(table.guild_id)
+            if table.channel_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.bot.get_partial_messageable(table.channel_id).send(
+                        t("vote.failed", locale)
+                    )
+
+    async def cast_vote(self, interaction: discord.Interaction, table_id: int, yes: bool) -> None:
+        vote = self.votes.get(table_id)
+        if vote is None:
+            raise UserError("click.expired")
+        if interaction.user.id not in vote.voters:
+            raise UserError("click.not_seated")
+        if interaction.user.id in vote.yes | vote.no:
+            raise UserError("click.already")
+        (vote.yes if yes else vote.no).add(interaction.user.id)
+        locale = await self.locale_of(interaction)
+        await interaction.response.send_message(t("vote.counted", locale), ephemeral=True)
+        if vote.passed or vote.failed:
+            self.votes.pop(table_id, None)
+            if vote.task is not None:
+                vote.task.cancel()
+            if vote.passed:
+                await self._disband_now(table_id)
+            else:
+                table = await self.bot.store.get_table(table_id)
+                if table.channel_id is not None:
+                    await self.bot.get_partial_messageable(table.channel_id).send(
+                        t("vote.failed", self.guild_locale(table.guild_id))
+                    )
+
+    # -- play again ------------------------------------------------------------------------
+
+    async def play_again(self, interaction: discord.Interaction, old_id: int) -> None:
+        """A new lobby with the same seats and options, opened by the player who asked."""
+        old = await self.bot.store.get_table(old_id)
+        if old.seat_of(interaction.user.id) is None:
+            raise UserError("click.not_seated")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        raw = dict(old.options)
+        table = await self.create(interaction, old.variant.value, raw)
+        for seat in sorted(old.seats, key=lambda s: s.chair):
+            if seat.user_id == interaction.user.id:
+                continue
+            if seat.user_id is None:
+                await self.bot.store.take_seat(
+                    table.id, display_name=seat.display_name, ai_level=seat.ai_level or AI_LEVEL
+                )
+            else:
+                await self.bot.store.take_seat(
+                    table.id, display_name=seat.display_name, user_id=seat.user_id
+                )
+        await self.refresh_lobby(table.id)
+        table = await self.bot.store.get_table(table.id)
+        locale = await self.locale_of(interaction)
+        await interaction.followup.send(
+            t("lobby.opened", locale, channel=f"<#{table.channel_id}>"), ephemeral=True
+        )
+
+    # -- restarts ------------------------------------------------------------------------
+
+    async def resume_all(self) -> None:
+        """Pick up every table that was in play when the bot stopped."""
+        for live in await self.bot.store.live_tables():
+            table = live.table
+            previous: Round | None = None
+            if live.current_round is None and live.last_round_id is not None:
+                script = await self.bot.store.round_script(live.last_round_id)
+                actions = script.pop("actions")
+                previous = replayed(script, actions)
+            running = RunningTable(self, table, self.guild_locale(table.guild_id))
+            self.running[table.id] = running
+            try:
+                await running.resume(live, previous)
+            except Exception:
+                log.exception("table %s could not be resumed", table.id)
+
+    def forget(self, table_id: int) -> None:
+        running = self.running.pop(table_id, None)
+        if running is None:
+            return
+        for message_id, (owner, _) in list(self.hand_messages.items()):
+            if owner == table_id:
+                del self.hand_messages[message_id]
+
+    async def shutdown(self) -> None:
+        for running in list(self.running.values()):
+            await running.close()
+        for vote in self.votes.values():
+            if vote.task is not None:
+                vote.task.cancel()
+        for task in list(self._tasks):
+            task.cancel()

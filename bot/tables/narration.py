@@ -1,0 +1,194 @@
+"""What just happened, in the words players use at the table.
+
+Lines come from the public events (what a spectator may know). A rule set may word a
+moment its own way: ``log.<variant>.<moment>`` wins over ``log.<moment>`` (血战到底 says
+刮风 and 下雨 for kongs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import has, t
+from bot.i18n.terms import reason_name, suit_label, tile_label, tiles_label
+from engine.events import (
+    Claimed,
+    Discarded,
+    Event,
+    HandEnded,
+    Konged,
+    KongRobbed,
+    Notice,
+    Paid,
+    PromptAnswered,
+    PromptOpened,
+    WallExhausted,
+    Won,
+)
+from engine.ledger import Payment
+from engine.tiles import parse_tile
+
+SUIT_LETTERS = "mps"
+KONG_REASONS = frozenset({"kong_exposed", "kong_concealed", "kong_added", "kong_exposed_side"})
+MULTIPLE_WIN_KEYS = {2: "log.double_win", 3: "log.triple_win"}
+
+
+class Narrator:
+    """Words for one table: its rule set, the players' names (seats of the hand), a reader."""
+
+    def __init__(self, variant: str, names: Sequence[str], locale: str) -> None:
+        self.variant = variant
+        self.names = names
+        self.locale = locale
+
+    def say(self, moment: str, **values: object) -> str:
+        own = f"log.{self.variant}.{moment}"
+        key = own if has(own) else f"log.{moment}"
+        return t(key, self.locale, **values)
+
+    def tile(self, kind: int) -> str:
+        return tile_label(kind, self.locale)
+
+    def lines(self, events: Sequence[Event]) -> list[str]:
+        out: list[str] = []
+        named: set[tuple[int | None, int]] = set()
+        # At the end of a hand the settlement picture lists every payment.
+        ending = any(isinstance(e, HandEnded) for e in events)
+        for event in events:
+            if ending and isinstance(event, Paid):
+                continue
+            line = self.line(event)
+            if isinstance(event, Won) and event.how in ("discard", "rob_kong"):
+                group = (event.from_seat, event.tile)
+                together = sum(
+                    1
+                    for e in events
+                    if isinstance(e, Won) and (e.from_seat, e.tile) == group and e.how == event.how
+                )
+                if together in MULTIPLE_WIN_KEYS and group not in named:
+                    line = f"{line} · {t(MULTIPLE_WIN_KEYS[together], self.locale)}"
+                named.add(group)
+            if line:
+                out.append(line)
+        return out
+
+    def line(self, event: Event) -> str:
+        """One event's line."""
+        match event:
+            case Discarded(seat=seat, tile=tile, declare_ready=ready):
+                moment = "discard_ready" if ready else "discard"
+                return self.say(moment, name=self.names[seat], tile=self.tile(tile))
+            case Claimed(seat=seat, claim=claim, tiles=tiles, from_seat=from_seat):
+                return self.say(
+                    claim,
+                    name=self.names[seat],
+                    tiles=tiles_label(tiles, self.locale),
+                    tile=self.tile(tiles[0]),
+                    other=self.names[from_seat],
+                )
+            case Konged(seat=seat, kong=kind, tile=tile):
+                shown = self.tile(tile) if tile is not None else ""
+                return self.say(f"kong_{kind}", name=self.names[seat], tile=shown)
+            case KongRobbed(seat=seat, tile=tile, robbers=robbers):
+                return self.say(
+                    "robbed",
+                    names=self._names(robbers),
+                    other=self.names[seat],
+                    tile=self.tile(tile),
+                )
+            case Won():
+                return self._won(event)
+            case Paid(lines=lines):
+                return self._water(lines)
+            case PromptOpened(prompt=prompt):
+                key = f"prompt.{prompt}"
+                return self.say(key) if has(f"log.{key}") else ""
+            case PromptAnswered(seat=seat):
+                return self.say("answered", name=self.names[seat])
+            case Notice(name="exchange", data=data):
+                return self.say(
+                    "exchange",
+                    name=self.names[data["from_seat"]],
+                    other=self.names[data["to_seat"]],
+                )
+            case Notice(name="void", data=data):
+                voids = [
+                    t(
+                        "log.void_one",
+                        self.locale,
+                        name=self.names[s],
+                        suit=suit_label(SUIT_LETTERS.index(letter), self.locale),
+                    )
+                    for s, letter in enumerate(data["voids"])
+                ]
+                return self.say("voids", voids=t("list.separator", self.locale).join(voids))
+            case Notice(name="dice_mode", data=data):
+                return self.say("dice_mode", mode=t(f"mode.{data['mode']}", self.locale))
+            case Notice(name="wildcard", data=data):
+                return self.say("wildcard", tile=self.tile(parse_tile(str(data["wildcard"]))))
+            case Notice(name="bet", data=data):
+                return self._bets(data["bets"])
+            case Notice(name="swaps", data=data):
+                counts = [
+                    self.say("swap_one", name=self.names[s], n=n)
+                    for s, n in enumerate(data["counts"])
+                ]
+                return self.say("swaps", counts=t("list.separator", self.locale).join(counts))
+            case Notice(name="last_chance", data=data):
+                moment = "last_chance_hit" if data["hit"] else "last_chance_miss"
+                return self.say(
+                    moment,
+                    name=self.names[data["seat"]],
+                    position=data["position"],
+                    tile=self.tile(parse_tile(str(data["tile"]))),
+                )
+            case WallExhausted():
+                return self.say("exhausted")
+            case HandEnded():
+                return self.say("hand_over")
+        return ""
+
+    def _bets(self, bets: Sequence[Mapping[str, Any]]) -> str:
+        """底分押倍 and 万马奔腾 once everyone has bet."""
+        sep = t("list.separator", self.locale)
+        parts = []
+        for bet in bets:
+            horses = sep.join(str(h) for h in bet["horses"])
+            key = "bet_one_horses" if horses else "bet_one"
+            parts.append(
+                self.say(key, name=self.names[bet["seat"]], factor=bet["factor"], horses=horses)
+            )
+        return self.say("bets", bets=sep.join(parts))
+
+    def _names(self, seats: Sequence[int]) -> str:
+        return t("list.separator", self.locale).join(self.names[s] for s in seats)
+
+    def _won(self, event: Won) -> str:
+        name = self.names[event.seat]
+        tile = self.tile(event.tile)
+        fans = {line.id for line in event.fans}
+        if event.how in ("self_draw", "kong_bloom"):
+            moment = "win_kong_bloom" if event.how == "kong_bloom" or _bloom(fans) else "win_self"
+            return self.say(moment, name=name, tile=tile, total=event.total)
+        other = self.names[event.from_seat] if event.from_seat is not None else ""
+        if event.how == "rob_kong":
+            return self.say("win_rob", name=name, other=other, tile=tile, total=event.total)
+        return self.say("win_discard", name=name, other=other, tile=tile, total=event.total)
+
+    def _water(self, lines: Sequence[Payment]) -> str:
+        """Kong money paid on the spot (血战到底): who collects how much."""
+        collected: dict[tuple[int, str], int] = {}
+        for payment in lines:
+            if payment.reason in KONG_REASONS:
+                key = (payment.payee, payment.reason)
+                collected[key] = collected.get(key, 0) + payment.amount
+        parts = [
+            self.say("collects", name=self.names[p], amount=n, reason=reason_name(r, self.locale))
+            for (p, r), n in collected.items()
+        ]
+        return t("list.separator", self.locale).join(parts)
+
+
+def _bloom(fan_ids: set[str]) -> bool:
+    return bool(fan_ids & {"kong_bloom", "out_with_replacement_tile"})

@@ -1,0 +1,21 @@
+"""How fast a table moves when nobody is waiting on a person.
+
+Real tables give people time to follow an AI's move and to read a settlement; tests and
+the demo shrink these to keep whole sessions fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    #: Seconds before an AI seat (or a player on auto-play) acts.
+    ai_delay: float = 1.2
+    #: Least seconds between two edits of a table message (Discord allows about one a second).
+    table_edit_interval: float = 1.0
+    #: Seconds between a hand's settlement and the next deal.
+    between_hands: float = 6.0
+    #: Seconds given to the players to cast a disband vote.
+    vote_seconds: float = 60.0

@@ -1,0 +1,110 @@
+"""The end of a hand, worded: the settlement picture, a short summary, each player's line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import has, t
+from bot.i18n.terms import fan_name, reason_name, tile_label, total_text
+from bot.pictures import labels
+from bot.tables.scene import horses, wildcard_of
+from engine.round import Round
+from engine.rules.play import ScoredWin
+from renderer.models import FanLine, PaymentLine, SettlementView, WinnerView
+
+
+def how_text(win: ScoredWin, locale: str) -> str:
+    key = f"how.{win.how}"
+    return t(key, locale) if has(key) else win.how
+
+
+def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
+    """The hand's name where the rule set names combinations (Sichuan's titles)."""
+    title = win.score.extra.get("title")
+    if isinstance(title, str) and has(f"title.{variant}.{title}"):
+        return t(f"title.{variant}.{title}", locale)
+    return ""
+
+
+def winner_view(variant: str, win: ScoredWin, locale: str) -> WinnerView:
+    fans = tuple(
+        FanLine(fan_name(variant, line.to_json(), locale), line.fan, line.count)
+        for line in win.score.fans
+    )
+    return WinnerView(
+        seat=win.seat,
+        concealed=win.context.hand.concealed,
+        win_tile=win.context.tile,
+        melds=win.context.hand.melds,
+        how=how_text(win, locale),
+        title=hand_title(variant, win, locale),
+        fans=fans,
+        total=win.score.total,
+    )
+
+
+def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) -> SettlementView:
+    view = hand.view(None)
+    nets = hand.ledger.nets()
+    return SettlementView(
+        names=(names[0], names[1], names[2], names[3]),
+        winners=tuple(winner_view(hand.variant, w, locale) for w in hand.wins),
+        payments=tuple(
+            PaymentLine(p.payer, p.payee, p.amount, reason_name(p.reason, locale))
+            for p in hand.ledger.lines
+        ),
+        nets=(nets[0], nets[1], nets[2], nets[3]),
+        horses=horses(view),
+        wildcard=wildcard_of(view),
+        title=title,
+        labels=labels(locale),
+    )
+
+
+def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
+    """The thread's text under the settlement picture, ending with the revealed seed."""
+    lines = []
+    if hand.wins:
+        for win in hand.wins:
+            lines.append(
+                t(
+                    "settle.winner",
+                    locale,
+                    name=names[win.seat],
+                    how=how_text(win, locale),
+                    tile=tile_label(win.context.tile, locale),
+                    total=total_text(hand.variant, win.score.total, locale),
+                )
+            )
+    else:
+        lines.append(t("settle.draw", locale))
+    nets = hand.ledger.nets()
+    lines.append(
+        t("list.separator", locale).join(
+            t("settle.net", locale, name=names[s], net=f"{nets[s]:+d}") for s in range(4)
+        )
+    )
+    lines.append(t("settle.seed", locale, seed=seed))
+    return "\n".join(lines)
+
+
+def player_result(hand: Round, seat: int, locale: str) -> str:
+    """One player's result by DM: their net and, when they won, their fans."""
+    net = hand.ledger.nets()[seat]
+    lines = [t("settle.your_net", locale, net=f"{net:+d}")]
+    for win in hand.wins:
+        if win.seat != seat:
+            continue
+        fans = t("list.separator", locale).join(
+            fan_name(hand.variant, line.to_json(), locale) for line in win.score.fans
+        )
+        lines.append(
+            t(
+                "settle.your_win",
+                locale,
+                how=how_text(win, locale),
+                fans=fans or "—",
+                total=win.score.total,
+            )
+        )
+    return "\n".join(lines)

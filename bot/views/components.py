@@ -1,0 +1,132 @@
+"""The two persistent component types: every button and every select the bot sends.
+
+Their state lives in the custom_id (:mod:`bot.views.ids`), so a click is understood after
+a restart with nothing kept in memory. Both hand the click to the table manager, which
+asks the engine; a component never decides anything itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.views.ids import CustomId, template
+
+if TYPE_CHECKING:
+    from bot.client import MahjongBot
+
+# Kinds of buttons and of selects; the two templates must not overlap.
+BUTTON_KINDS = (
+    "join",
+    "leave",
+    "addai",
+    "options",
+    "start",
+    "disband",
+    "vote",
+    "again",
+    "win",
+    "kong",
+    "pong",
+    "chow",
+    "pass",
+    "void",
+    "bet",
+    "peek",
+    "noswap",
+    "last",
+    "back",
+    "show",
+    "watch",
+    "replay",
+)
+SELECT_KINDS = ("discard", "ready", "exchange", "horses", "swap", "seat")
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BUTTON_KINDS)):
+    def __init__(
+        self,
+        cid: CustomId,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=cid.encode(),
+                label=label,
+                emoji=emoji,
+                style=style,
+                disabled=disabled,
+                row=row,
+            )
+        )
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        button = cls(CustomId.from_match(match), label=item.label, style=item.style)
+        return button
+
+    async def callback(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await interaction.client.tables.on_component(interaction, self.cid, [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=template(SELECT_KINDS)):
+    def __init__(
+        self,
+        cid: CustomId,
+        options: list[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=cid.encode(),
+                options=options,
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                row=row,
+            )
+        )
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> GameSelect:
+        select = cls(
+            CustomId.from_match(match),
+            list(item.options),
+            min_values=item.min_values,
+            max_values=item.max_values,
+        )
+        return select
+
+    async def callback(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await interaction.client.tables.on_component(interaction, self.cid, list(self.item.values))
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view for sending; never stored, since every item is dynamic."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

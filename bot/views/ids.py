@@ -1,0 +1,72 @@
+"""The custom_id scheme of every component the bot sends.
+
+``mj:<kind>:<table_id>:<hand_no>:<prompt_seq>[:<arg>]``: ``kind`` names the control,
+``hand_no`` and ``prompt_seq`` pin the prompt it belongs to (a click on an older prompt
+is stale), ``arg`` carries the choice (a tile, a suit, a seat …). Nothing else is kept
+in memory, so a click after a restart is understood the same way.
+
+>>> CustomId("discard", 12, 3, 41, "5m").encode()
+'mj:discard:12:3:41:5m'
+>>> CustomId.decode("mj:pass:12:3:42")
+CustomId(kind='pass', table_id=12, hand_no=3, prompt_seq=42, arg='')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "mj"
+MAX_LENGTH = 100
+
+_KIND = r"[a-z_]+"
+_ARG = r"[A-Za-z0-9_.,\-]*"
+PATTERN = (
+    rf"{PREFIX}:(?P<kind>{_KIND}):(?P<table_id>\d+):(?P<hand_no>\d+):(?P<prompt_seq>\d+)"
+    rf"(?::(?P<arg>{_ARG}))?"
+)
+
+
+def template(kinds: tuple[str, ...]) -> str:
+    """The DynamicItem template matching ids of these kinds only (templates must not
+    overlap: discord.py runs every matching one)."""
+    alternatives = "|".join(re.escape(k) for k in kinds)
+    return PATTERN.replace(f"(?P<kind>{_KIND})", f"(?P<kind>{alternatives})")
+
+
+class CustomIdError(ValueError):
+    """A custom_id that does not follow the scheme or is too long."""
+
+
+@dataclass(frozen=True, slots=True)
+class CustomId:
+    kind: str
+    table_id: int
+    hand_no: int = 0
+    prompt_seq: int = 0
+    arg: str = ""
+
+    def encode(self) -> str:
+        text = f"{PREFIX}:{self.kind}:{self.table_id}:{self.hand_no}:{self.prompt_seq}"
+        if self.arg:
+            text += f":{self.arg}"
+        if len(text) > MAX_LENGTH or not re.fullmatch(PATTERN, text):
+            raise CustomIdError(f"cannot encode {self!r} as a custom_id")
+        return text
+
+    @classmethod
+    def decode(cls, text: str) -> CustomId:
+        match = re.fullmatch(PATTERN, text)
+        if match is None:
+            raise CustomIdError(f"not a table control: {text!r}")
+        return cls.from_match(match)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> CustomId:
+        return cls(
+            kind=match["kind"],
+            table_id=int(match["table_id"]),
+            hand_no=int(match["hand_no"]),
+            prompt_seq=int(match["prompt_seq"]),
+            arg=match["arg"] or "",
+        )

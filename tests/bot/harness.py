@@ -1,0 +1,159 @@
+"""The real bot against the fake Discord, and simulated players who act on what they see."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import MahjongBot
+from bot.demo import SimulatedPlayer
+from bot.settings import Settings
+from bot.tables import running as running_module
+from bot.tables.pacing import Pacing
+from bot.tables.prompts import SeatSnapshot
+from bot.tables.running import RunningTable
+from data.sqlite import SqliteStore
+from fakediscord import FakeDiscord, RateLimits
+from fakediscord.driver import Driver as FakeDriver
+from fakediscord.driver import Person
+from fakediscord.models import Guild, Message
+
+FAST = Pacing(ai_delay=0.0, table_edit_interval=0.05, between_hands=0.05, vote_seconds=2.0)
+TIMEOUT = 20.0
+
+
+@dataclass
+class Harness:
+    fake: FakeDiscord
+    driver: FakeDriver
+    guild: Guild
+    store: SqliteStore
+    path: Path
+    pacing: Pacing = FAST
+    bot: MahjongBot | None = None
+    shown: list[tuple[int | None, SeatSnapshot]] = field(default_factory=list)
+    _stack: contextlib.AsyncExitStack | None = None
+
+    def settings(self, **changes: Any) -> Settings:
+        values: dict[str, Any] = {
+            "token": self.fake.token,
+            "database": self.path,
+            "dev_guild_id": self.guild.id,
+            "log_level": "WARNING",
+            "turn_timer": 20,
+            "claim_timer": 10,
+        }
+        return Settings(**(values | changes))
+
+    async def start_bot(self) -> MahjongBot:
+        bot = MahjongBot(self.settings(), self.store, pacing=self.pacing, guild_ready_timeout=0.05)
+        self._stack = contextlib.AsyncExitStack()
+        await self._stack.enter_async_context(self.fake.run_client(bot))
+        self.bot = bot
+        return bot
+
+    async def stop_bot(self) -> None:
+        if self._stack is not None:
+            await self._stack.aclose()
+            self._stack = None
+        self.bot = None
+
+    @property
+    def owner(self) -> Person:
+        return self.driver.people.get(self.guild.owner_id) or self.driver.person(
+            self.fake.world.users[self.guild.owner_id], self.guild
+        )
+
+    def join(self, name: str, locale: str = "en-US") -> Person:
+        return self.driver.join(self.guild, name, locale=locale)
+
+    def live(self, message: Message | int) -> Message:
+        return self.fake.world.messages[message if isinstance(message, int) else message.id]
+
+    def running(self) -> RunningTable:
+        assert self.bot is not None
+        (table,) = self.bot.tables.running.values()
+        return table
+
+    async def open_table(
+        self, creator: Person, variant: str, *players: Person, **options: Any
+    ) -> Message:
+        """``/table create``, the others join by button; returns the lobby message."""
+        handle = await creator.run("/table create", variant=variant, **options)
+        await handle.response()
+        lobby = await creator.next_message(where=lambda m: "table #" in m.content, timeout=TIMEOUT)
+        for player in players:
+            joined = await player.click(lobby, label="Join")
+            await joined.response()
+        return lobby
+
+    async def until_settled(self, person: Person, count: int = 1) -> list[Message]:
+        """The next ``count`` settlement posts ``person`` sees in the thread."""
+        posts = []
+        for _ in range(count):
+            posts.append(
+                await person.next_message(
+                    where=lambda m: any(a.filename == "settlement.png" for a in m.attachments),
+                    timeout=TIMEOUT * 3,
+                )
+            )
+        return posts
+
+
+@contextlib.asynccontextmanager
+async def running_harness(
+    tmp_path: Path, pacing: Pacing = FAST, **fake_options: Any
+) -> AsyncIterator[Harness]:
+    rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
+    async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
+        guild = fake.world.create_guild("Mahjong Club")
+        driver = FakeDriver(fake)
+        path = tmp_path / "bot.sqlite3"
+        store = await SqliteStore.open(path, synchronous="NORMAL")
+        harness = Harness(fake, driver, guild, store, path, pacing)
+        original = RunningTable.render
+
+        async def spy(table: RunningTable, snap: SeatSnapshot) -> Any:
+            harness.shown.append((table.chair_at(snap.seat).user_id, snap))
+            return await original(table, snap)
+
+        RunningTable.render = spy  # type: ignore[method-assign]
+        # Fixed seeds make every hand of a test the same on every run.
+        numbers = itertools.count()
+        fresh_seed = running_module.new_seed
+        running_module.new_seed = lambda: f"test-seed-{next(numbers)}"
+        try:
+            await harness.start_bot()
+            yield harness
+            late = [t for t in fake.interaction_timings() if not t.in_time]
+            assert not late, f"interactions answered after Discord's deadline: {late}"
+        finally:
+            RunningTable.render = original  # type: ignore[method-assign]
+            running_module.new_seed = fresh_seed
+            await harness.stop_bot()
+            await store.close()
+
+
+# -- simulated players --------------------------------------------------------------------
+
+
+def player(harness: Harness, person: Person, *, react: bool = False) -> SimulatedPlayer:
+    return SimulatedPlayer(person, harness.fake.world.messages, react=react)
+
+
+async def play_out(
+    harness: Harness, players: list[SimulatedPlayer], watcher: Person, hands: int = 1
+) -> list[Message]:
+    """Let the simulated players play until ``hands`` settlements are posted."""
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.play(stop)) for p in players]
+    try:
+        return await harness.until_settled(watcher, hands)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)

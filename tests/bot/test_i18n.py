@@ -1,0 +1,133 @@
+import re
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.i18n import EN, LOCALES, ZH_CN, ZH_TW, catalog, placeholders, resolve_locale, t
+from bot.i18n.terms import fan_name, tile_label
+from bot.i18n.translator import CatalogTranslator, text
+from engine.rules.guangdong.bighu import KINDS
+from engine.rules.mcr.fans import ALL_FANS
+from engine.rules.sichuan.patterns import PATTERNS, TITLES
+from engine.tiles import parse_tile
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+# Discord's rule for command and option names (lower case where a script has case).
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def test_every_key_exists_in_every_locale() -> None:
+    keys = [set(catalog(locale)) for locale in LOCALES]
+    assert keys[0] == keys[1] == keys[2]
+
+
+@pytest.mark.parametrize("key", sorted(catalog(EN)))
+def test_placeholders_match_across_locales(key: str) -> None:
+    fields = {locale: placeholders(catalog(locale)[key]) for locale in LOCALES}
+    assert fields[ZH_CN] == fields[ZH_TW] == fields[EN], key
+
+
+def test_every_key_the_code_names_exists() -> None:
+    namespaces = {key.split(".")[0] for key in catalog(EN)}
+    used: set[str] = set()
+    for path in BOT.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for literal in re.findall(r'"([a-z][a-z0-9_]*(?:\.[a-z0-9_\-]+)+)"', source):
+            if literal.split(".")[0] in namespaces and not literal.endswith(".png"):
+                used.add(literal)
+    assert len(used) > 100
+    missing = sorted(key for key in used if key not in catalog(EN))
+    assert not missing
+
+
+@pytest.mark.parametrize(
+    ("discord_locale", "override", "expected"),
+    [
+        ("zh-CN", None, ZH_CN),
+        ("zh-TW", None, ZH_TW),
+        (discord.Locale.taiwan_chinese, None, ZH_TW),
+        ("en-US", None, EN),
+        ("fr", None, EN),
+        (None, None, EN),
+        ("en-GB", ZH_TW, ZH_TW),
+        ("zh-CN", EN, EN),
+        ("zh-CN", "klingon", ZH_CN),
+    ],
+)
+def test_locale_resolution(discord_locale: object, override: str | None, expected: str) -> None:
+    assert resolve_locale(discord_locale, override) == expected
+
+
+@pytest.mark.parametrize(
+    ("tile", "locale", "label"),
+    [
+        ("5m", ZH_CN, "5万"),
+        ("5m", ZH_TW, "5萬"),
+        ("9s", ZH_CN, "9条"),
+        ("1z", ZH_CN, "东"),
+        ("1z", ZH_TW, "東"),
+        ("6z", ZH_TW, "發"),
+        ("3p", EN, "3 Dots"),
+        ("7z", EN, "White"),
+    ],
+)
+def test_tile_labels_as_players_say_them(tile: str, locale: str, label: str) -> None:
+    assert tile_label(parse_tile(tile), locale) == label
+
+
+def test_mahjong_terms_read_as_players_say_them() -> None:
+    assert t("reason.kong_concealed", ZH_CN) == "暗杠"
+    assert t("reason.kong_concealed", ZH_TW) == "暗槓"
+    assert t("reason.win_discard", ZH_CN) == "点炮"
+    assert t("fan.sichuan.kong_bloom", ZH_CN) == "杠上花"
+
+
+def test_catalog_fan_names_agree_with_the_engine() -> None:
+    for fan in ALL_FANS:
+        line = {"id": fan.id, "zh": fan.zh, "en": fan.en}
+        assert fan_name("mcr", line, ZH_CN) == fan.zh
+        assert fan_name("mcr", line, EN) == fan.en
+        assert catalog(ZH_TW)[f"fan.mcr.{fan.id}"]
+    for pattern in PATTERNS:
+        line = {"id": pattern.id, "zh": pattern.zh, "en": pattern.en}
+        assert fan_name("sichuan", line, ZH_CN) == pattern.zh
+        assert fan_name("sichuan", line, EN) == pattern.en
+    for kind in KINDS:
+        line = {"id": kind.id, "zh": kind.zh, "en": kind.en}
+        assert fan_name("guangdong", line, ZH_CN) == kind.zh
+        assert fan_name("guangdong", line, EN) == kind.en
+    for title in TITLES:
+        assert t(f"title.sichuan.{title.id}", ZH_CN) == title.zh
+
+
+def test_unknown_fan_keeps_the_engines_name() -> None:
+    line = {"id": "brand_new", "zh": "新番", "en": "New Fan"}
+    assert fan_name("mcr", line, ZH_TW) == "新番"
+    assert fan_name("mcr", line, EN) == "New Fan"
+
+
+def test_command_names_are_valid_discord_names() -> None:
+    for locale in LOCALES:
+        for key, value in catalog(locale).items():
+            if key.startswith(("cmd.", "opt.")) and key.endswith(".name"):
+                assert NAME.match(value) and value == value.lower(), (locale, key, value)
+            if key.startswith(("cmd.", "opt.")) and key.endswith(".description"):
+                assert 1 <= len(value) <= 100, (locale, key)
+            if key.startswith("choice."):
+                assert 1 <= len(value) <= 100, (locale, key)
+
+
+async def test_translator_answers_chinese_locales_from_the_catalog() -> None:
+    translator = CatalogTranslator()
+    name = text("cmd.table.create.name")
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_name, None
+    )
+    assert name.message == "create"
+    assert await translator.translate(name, discord.Locale.chinese, context) == "开桌"
+    assert await translator.translate(name, discord.Locale.taiwan_chinese, context) == "開桌"
+    assert await translator.translate(name, discord.Locale.french, context) is None
+    plain = app_commands.locale_str("no key")
+    assert await translator.translate(plain, discord.Locale.chinese, context) is None

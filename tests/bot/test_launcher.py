@@ -1,0 +1,55 @@
+"""The launcher against the fake Discord: it opens the store, logs in and registers the
+commands (localized) in the development server; a refused token ends it with status 1."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+from bot.launcher import run, serve
+from bot.settings import Settings
+from fakediscord import FakeDiscord
+
+
+def settings_for(fake: FakeDiscord, path: Path, guild_id: int, token: str) -> Settings:
+    return Settings(
+        token=token,
+        database=path,
+        dev_guild_id=guild_id,
+        log_level="WARNING",
+        turn_timer=20,
+        claim_timer=10,
+    )
+
+
+async def test_serve_registers_localized_commands(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        database = tmp_path / "bot.sqlite3"
+        with fake.patch_discord():
+            task = asyncio.create_task(serve(settings_for(fake, database, guild.id, fake.token)))
+            for _ in range(200):
+                if fake.world.commands.get(guild.id):
+                    break
+                await asyncio.sleep(0.02)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        commands = {c["name"]: c for c in fake.world.commands[guild.id]}
+        assert {"table", "hand", "fan", "leaderboard", "stats", "history", "replay"} <= set(
+            commands
+        )
+        assert {"cards", "admin", "settings", "rules"} <= set(commands)
+        assert commands["table"]["name_localizations"]["zh-CN"] == "牌桌"
+        assert commands["settings"]["name_localizations"]["zh-TW"] == "設定"
+        assert database.exists()
+
+
+async def test_refused_token_exits_with_status_one(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        settings = settings_for(fake, tmp_path / "bot.sqlite3", guild.id, "wrong-token")
+        with fake.patch_discord():
+            status = await asyncio.to_thread(run, settings)
+        assert status == 1
