@@ -4,6 +4,8 @@ Every function works on a counts array (34 ints) of the concealed tiles, plus th
 of declared melds, which are fixed sets. Each suit is analysed on its own and the results
 are combined; a suit's analysis depends only on its nine counts, so it is cached per
 count vector (the table fills once and every later hand is a few dictionary look-ups).
+:class:`HandShape` gives the shanten after each possible one-tile change at once, for
+players weighing their discards.
 
 Which winning shapes count is the rule set's business, given as a :class:`ShapeRules`.
 """
@@ -14,7 +16,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import product, repeat
+from operator import floordiv, ge
 from typing import NamedTuple
 
 from engine.tiles import (
@@ -384,41 +387,88 @@ def waits(
 
 # -- shanten --------------------------------------------------------------------------
 
+Frontier = tuple[tuple[int, int, int], ...]
 
-def suit_frontier(vec: tuple[int, ...], honors: bool = False) -> tuple[tuple[int, int, int], ...]:
+
+def suit_frontier(vec: tuple[int, ...], honors: bool = False) -> Frontier:
     """Pareto-best (sets, partial sets, head pair 0/1) of one suit's nine counts (or the
     seven honor counts, which form no sequences): the cached building block of shanten."""
     return _suit_frontier(vec, not honors)
 
 
-def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
-    """Standard-shape shanten: 0 = ready, -1 = complete."""
-    needed = 4 - melds
-    merged: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
-    for g, vec in enumerate(_groups(counts)):
-        merged = _merge(merged, _suit_frontier(vec, g != HONOR))
+# Each distinct frontier gets a small id, so two groups' frontiers are merged once per
+# pair of ids and every later shanten is a handful of dictionary look-ups on small keys.
+_FRONTIERS: list[Frontier] = []
+_FRONTIER_IDS: dict[Frontier, int] = {}
+
+
+def _intern(frontier: Frontier) -> int:
+    fid = _FRONTIER_IDS.get(frontier)
+    if fid is None:
+        fid = len(_FRONTIERS)
+        _FRONTIERS.append(frontier)
+        _FRONTIER_IDS[frontier] = fid
+    return fid
+
+
+@cache
+def _group_id(vec: tuple[int, ...], seq: bool) -> int:
+    return _intern(_suit_frontier(vec, seq))
+
+
+@cache
+def _merge(a: int, b: int, needed: int) -> int:
+    """The frontier of two groups together, at most one head pair in all. Sets beyond
+    ``needed``, and partial sets beyond what the missing sets can use, never lower the
+    shanten, so they are capped: fewer distinct frontiers, more cache hits."""
+    out = set()
+    for m1, t1, h1 in _FRONTIERS[a]:
+        for m2, t2, h2 in _FRONTIERS[b]:
+            h = h1 + h2
+            if h > 1:
+                continue
+            m = min(m1 + m2, needed)
+            out.add((m, min(t1 + t2, needed - m), h))
+    return _intern(_pareto(out))
+
+
+@cache
+def _value(fid: int, needed: int) -> int:
+    """The standard-shape shanten of a whole hand's frontier with ``needed`` sets to go."""
     best = 2 * needed
-    for m, t, h in merged:
+    for m, t, h in _FRONTIERS[fid]:
         m = min(m, needed)
         best = min(best, 2 * needed - 2 * m - min(t, needed - m) - h)
     return best
 
 
-@cache
-def _merge(
-    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]
-) -> tuple[tuple[int, int, int], ...]:
-    """Pareto-best sums of two frontiers, at most one head pair in all."""
-    return _pareto(
-        {(x[0] + y[0], x[1] + y[1], x[2] + y[2]) for x in a for y in b if x[2] + y[2] <= 1}
-    )
+def _hand_ids(counts: Sequence[int]) -> list[int]:
+    """The frontier ids of the four groups: 万, 筒, 条, honors."""
+    held = tuple(counts)
+    return [
+        _group_id(held[0:9], True),
+        _group_id(held[9:18], True),
+        _group_id(held[18:27], True),
+        _group_id(held[27:34], False),
+    ]
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Standard-shape shanten: 0 = ready, -1 = complete."""
+    needed = 4 - melds
+    man, pin, sou, honors = _hand_ids(counts)
+    whole = _merge(_merge(man, pin, needed), _merge(sou, honors, needed), needed)
+    return _value(whole, needed)
 
 
 def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = True) -> int:
-    pairs = sum(c // 2 if four_as_two_pairs else c >= 2 for c in counts)
-    kinds = sum(1 for c in counts if c)
-    shortfall = max(0, 7 - kinds) if not four_as_two_pairs else 0
-    return 6 - min(pairs, 7) + shortfall
+    # Counted with ``map`` over operators: every shanten of a hand without melds asks this.
+    twos = repeat(2, len(counts))
+    if four_as_two_pairs:
+        return 6 - min(sum(map(floordiv, counts, twos)), 7)
+    pairs = sum(map(ge, counts, twos))
+    kinds = len(counts) - counts.count(0)
+    return 6 - min(pairs, 7) + max(0, 7 - kinds)
 
 
 def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
@@ -454,10 +504,7 @@ def shanten(counts: Sequence[int], melds: int = 0, rules: ShapeRules = STANDARD_
     Void-suit tiles count for nothing: they must all be discarded before a win.
     """
     if rules.void_suit is not None:
-        counts = list(counts)
-        start = _GROUP_STARTS[rules.void_suit]
-        for k in range(start, start + 9):
-            counts[k] = 0
+        counts = _without_suit(counts, rules.void_suit)
     best = regular_shanten(counts, melds)
     if melds == 0:
         if rules.seven_pairs:
@@ -469,3 +516,152 @@ def shanten(counts: Sequence[int], melds: int = 0, rules: ShapeRules = STANDARD_
     if rules.knitted and melds <= 1:
         best = min(best, knitted_straight_shanten(counts, melds))
     return best
+
+
+def _without_suit(counts: Sequence[int], suit_: int) -> list[int]:
+    out = list(counts)
+    start = _GROUP_STARTS[suit_]
+    out[start : start + 9] = [0] * 9
+    return out
+
+
+@cache
+def _shifted_ids(vec: tuple[int, ...], seq: bool, delta: int) -> tuple[int, ...]:
+    """The frontier id of one group after adding (``delta`` 1) or removing (-1) one tile
+    at each offset; -1 where the change is impossible."""
+    out = []
+    work = list(vec)
+    for r, count in enumerate(vec):
+        if (delta > 0 and count >= 4) or (delta < 0 and count == 0):
+            out.append(-1)
+            continue
+        work[r] += delta
+        out.append(_group_id(tuple(work), seq))
+        work[r] -= delta
+    return tuple(out)
+
+
+def _pair_value(count: int, four_as_two_pairs: bool) -> int:
+    return count // 2 if four_as_two_pairs else int(count >= 2)
+
+
+_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+
+
+class HandShape:
+    """A hand's :func:`shanten` (``value``) and, through :meth:`each_change`, its shanten
+    after adding or removing one tile, for every kind at once. Only the group that
+    changes is looked up again, and seven pairs and thirteen orphans are updated by
+    their counts: a player weighing its discards asks this dozens of times a turn. The
+    knitted shapes have no such shortcut and are computed afresh for each change."""
+
+    def __init__(self, counts: Sequence[int], melds: int, rules: ShapeRules) -> None:
+        self._given = list(counts)
+        self._melds = melds
+        self._rules = rules
+        self._void = rules.void_suit
+        # Void-suit tiles count for nothing, as in ``shanten``.
+        held = self._given if self._void is None else _without_suit(counts, self._void)
+        self._counts = held
+        self._needed = 4 - melds
+        n = self._needed
+        self._ids = _hand_ids(held)
+        self._low = _merge(self._ids[0], self._ids[1], n)
+        self._high = _merge(self._ids[2], self._ids[3], n)
+        self._special = melds == 0
+        self._pairs = self._kinds = self._orphans = 0
+        self._orphan_pair = False
+        if self._special:
+            four_as_two = rules.four_as_two_pairs
+            for c in held:
+                if c:
+                    self._kinds += 1
+                    self._pairs += _pair_value(c, four_as_two)
+            orphans = [held[k] for k in TERMINALS_AND_HONORS]
+            self._orphans = sum(1 for c in orphans if c)
+            self._orphan_pair = any(c >= 2 for c in orphans)
+        self._special_now = self._best(
+            99, self._pairs, self._kinds, self._orphans, self._orphan_pair
+        )
+        if rules.knitted:
+            self.value = shanten(counts, melds, rules)
+        else:
+            regular = _value(_merge(self._low, self._high, n), n)
+            self.value = self._best(
+                regular, self._pairs, self._kinds, self._orphans, self._orphan_pair
+            )
+
+    def _best(self, regular: int, pairs: int, kinds: int, orphans: int, orphan_pair: bool) -> int:
+        """The shanten from the standard shape's and the seven pairs / orphans counts."""
+        best = regular
+        if not self._special or best < 0:
+            return best
+        rules = self._rules
+        if rules.seven_pairs:
+            shortfall = 0 if rules.four_as_two_pairs else max(0, 7 - kinds)
+            best = min(best, 6 - min(pairs, 7) + shortfall)
+        if rules.thirteen_orphans:
+            best = min(best, 13 - orphans - (1 if orphan_pair else 0))
+        return best
+
+    def _rest(self, group: int) -> int:
+        """The merged frontier of every group but ``group``."""
+        ids, n = self._ids, self._needed
+        if group < 2:
+            return _merge(ids[1 - group], self._high, n)
+        return _merge(self._low, ids[5 - group], n)
+
+    def _special_after(self, kind: int, delta: int) -> int:
+        """The seven pairs / thirteen orphans part of the shanten after one change."""
+        old = self._counts[kind]
+        new = old + delta
+        four_as_two = self._rules.four_as_two_pairs
+        pairs = self._pairs - _pair_value(old, four_as_two) + _pair_value(new, four_as_two)
+        kinds = self._kinds - (old > 0) + (new > 0)
+        orphans, orphan_pair = self._orphans, self._orphan_pair
+        if kind in _ORPHANS:
+            held = [self._counts[k] + (delta if k == kind else 0) for k in TERMINALS_AND_HONORS]
+            orphans = sum(1 for c in held if c)
+            orphan_pair = any(c >= 2 for c in held)
+        return self._best(99, pairs, kinds, orphans, orphan_pair)
+
+    def each_change(self, delta: int) -> dict[int, int]:
+        """The shanten after adding (``delta`` 1) or removing (-1) one tile, for every
+        kind where that is possible (a fifth copy or a missing tile is not)."""
+        if self._rules.knitted:
+            return self._each_change_afresh(delta)
+        out: dict[int, int] = {}
+        n = self._needed
+        # One change moves the special shapes' shanten by one at most: below that floor
+        # the standard shape decides alone.
+        special_floor = self._special_now - 1 if self._special else 99
+        for group, base in enumerate(_GROUP_STARTS):
+            size = 9 if group < HONOR else 7
+            if group == self._void:
+                # Void-suit tiles count for nothing: the shanten stays as it is.
+                for kind in range(base, base + size):
+                    count = self._given[kind]
+                    if (delta > 0 and count < 4) or (delta < 0 and count):
+                        out[kind] = self.value
+                continue
+            rest = self._rest(group)
+            vec = tuple(self._counts[base : base + size])
+            for r, fid in enumerate(_shifted_ids(vec, group < HONOR, delta)):
+                if fid < 0:
+                    continue
+                v = _value(_merge(fid, rest, n), n)
+                if v >= special_floor:
+                    v = min(v, self._special_after(base + r, delta))
+                out[base + r] = v
+        return out
+
+    def _each_change_afresh(self, delta: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        trial = self._given
+        for kind, count in enumerate(trial):
+            if (delta > 0 and count >= 4) or (delta < 0 and count == 0):
+                continue
+            trial[kind] += delta
+            out[kind] = shanten(trial, self._melds, self._rules)
+            trial[kind] -= delta
+        return out

@@ -63,7 +63,9 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A hand begins: the dealer's chair, the dice, the script's extra fields."""
+    """A hand begins: the dealer's chair, the dice, the session-derived script fields
+    (Guangdong's horse count, MCR's round wind). Chance values (Sichuan's
+    ``exchange_map``) are never in it: the rule set reveals them when they take effect."""
 
     dealer: int
     dice: tuple[int, int]

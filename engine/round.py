@@ -110,11 +110,22 @@ class _Offer:
     kong: bool = False
     pong: bool = False
     chows: tuple[tuple[int, int, int], ...] = ()
-    blocked: tuple[tuple[str, str], ...] = ()
+    # Claims the seat could make but a rule or a pass restriction withholds ("win",
+    # "pong", "kong"), each with the refusal the seat gets if it tries the claim.
+    withheld: dict[str, Refusal] = field(default_factory=dict)
 
     @property
     def any(self) -> bool:
         return self.win is not None or self.kong or self.pong or bool(self.chows)
+
+    def blocked(self) -> tuple[tuple[str, str], ...]:
+        """The withheld claims as the seat is told them: (claim, reason) pairs. A kong
+        withheld along with its pong is told once, as the pong."""
+        return tuple(
+            (claim, refusal.reason)
+            for claim, refusal in self.withheld.items()
+            if claim != "kong" or "pong" not in self.withheld
+        )
 
     def options(self) -> tuple[str, ...]:
         out = []
@@ -138,6 +149,8 @@ class _Window:
     rob: bool
     offers: dict[int, _Offer]
     answers: dict[int, Action] = field(default_factory=dict)
+    # Every seat's withheld claims, kept for seats that have nothing left to answer too.
+    withheld: dict[int, dict[str, Refusal]] = field(default_factory=dict)
 
     def pending(self) -> list[int]:
         return [s for s in self.offers if s not in self.answers]
@@ -207,6 +220,15 @@ def _refuse(reason: str, message: str) -> Refusal:
     return Refusal(reason, message)
 
 
+def _withheld_refusal(window: _Window, action: Action) -> Refusal | None:
+    """The refusal a rule or pass restriction gave ``action``'s claim on the window's
+    tile, if it withheld that claim."""
+    if isinstance(action, Kong) and action.tile != window.tile:
+        return None
+    withheld = window.withheld.get(action.seat)
+    return None if withheld is None else withheld.get(action.name)
+
+
 class Round:
     """One hand. Build it with :meth:`new` or :meth:`from_script`."""
 
@@ -232,6 +254,8 @@ class Round:
         self._rng = rng
         # Chance values a round script fixes, handed out by ``chance``.
         self._fixed: dict[str, Any] = {}
+        # The names of the chance values the rule set has asked for: never announced.
+        self._chance_names: set[str] = set()
         self.ledger = Ledger()
         self.rule_data: dict[str, Any] = {}
         self.set_aside: dict[str, tuple[int, ...]] = {}
@@ -270,6 +294,9 @@ class Round:
         self._after_kong: KongRecord | None = None
         self._turn_kongs: list[KongRecord] = []
         self._window: _Window | None = None
+        # The last discard's (or added kong's) window, kept once closed while its tile
+        # lies unclaimed, so that a late claim is refused for the rule that withheld it.
+        self._last_window: _Window | None = None
         self._pending_kong: tuple[int, int, int] | None = None  # seat, kind, meld index
         self._version = 0
         self._legal_cache: dict[int, list[Action]] = {}
@@ -427,11 +454,18 @@ class Round:
             self._back -= spec.count
             self.set_aside[spec.name] = taken
             self._aside_face_up[spec.name] = spec.face_up
-        self._emit(HandStarted(self.dealer, self.dice, dict(self.fields)))
+        told = len(self.events)
+        self.ruleset.begin(self)
+        # Announced once ``begin`` has drawn its chance values, so the opening is the same
+        # live and replayed; those values stay out of it, secret until the rule set
+        # reveals them (the 换三张 piles show where they went). What ``begin`` told comes
+        # after the opening.
+        public = {k: v for k, v in self.fields.items() if k not in self._chance_names}
+        opening: list[Event] = [HandStarted(self.dealer, self.dice, public)]
         for name, tiles in self.set_aside.items():
             shown = tiles if self._aside_face_up[name] else None
-            self._emit(TilesAside(name, len(tiles), shown))
-        self.ruleset.begin(self)
+            opening.append(TilesAside(name, len(tiles), shown))
+        self.events[told:told] = opening
         self._stage = Stage.BEFORE_DEAL
         self._open_next_prompt()
 
@@ -460,6 +494,7 @@ class Round:
         return self._last_drawn[seat] if self.turn == seat else None
 
     def chance(self, name: str, draw: Callable[[random.Random], T]) -> T:
+        self._chance_names.add(name)
         if name in self.fields:
             value: T = self.fields[name]
             return value
@@ -770,7 +805,9 @@ class Round:
 
     def _open_window(self, window: _Window) -> None:
         for s, offer in list(window.offers.items()):
-            if offer.any or offer.blocked:
+            if offer.withheld:
+                window.withheld[s] = offer.withheld
+            if offer.any or offer.withheld:
                 self._emit(
                     ClaimOffered(
                         s,
@@ -778,13 +815,14 @@ class Round:
                         window.from_seat,
                         offer.options(),
                         offer.chows,
-                        offer.blocked,
+                        offer.blocked(),
                         window.rob,
                     )
                 )
             if not offer.any:
                 del window.offers[s]
         self._window = window
+        self._last_window = window
         self.phase = Phase.ROB if window.rob else Phase.CLAIM
         if not window.offers:
             self._resolve_window()
@@ -801,7 +839,7 @@ class Round:
         return ready
 
     def _win_offer(
-        self, seat: int, tile: int, how: WinHow, blocked: list[tuple[str, str]]
+        self, seat: int, tile: int, how: WinHow, withheld: dict[str, Refusal]
     ) -> ScoredWin | None:
         if not self._may_be_ready(seat):
             return None
@@ -817,13 +855,25 @@ class Round:
         score = self.ruleset.score_win(self, ctx)
         refusal = self.ruleset.refuse_win(self, ctx, score)
         if refusal is not None:
-            blocked.append(("win", refusal.reason))
+            withheld["win"] = refusal
             return None
         lock = self._win_locks[seat]
-        if lock is not None and (
-            self.ruleset.pass_rules.win_lock is WinLock.ALL or score.compare_value <= lock
-        ):
-            blocked.append(("win", "pass_win"))
+        if lock is None:
+            return ScoredWin(ctx, score)
+        value = score.compare_value
+        if self.ruleset.pass_rules.win_lock is WinLock.ALL:
+            withheld["win"] = _refuse(
+                "pass_win",
+                f"seat {seat} passed a win and may not win on a discard or rob a kong "
+                "until it draws",
+            )
+            return None
+        if value <= lock:
+            withheld["win"] = _refuse(
+                "pass_win",
+                f"seat {seat} passed a win worth {lock} and until it draws may only win on "
+                f"a discard or a robbed kong worth more; this one is worth {value}",
+            )
             return None
         return ScoredWin(ctx, score)
 
@@ -831,24 +881,30 @@ class Round:
         offer = _Offer()
         if not self._active[seat]:
             return offer
-        blocked: list[tuple[str, str]] = []
-        offer.win = self._win_offer(seat, tile, WinHow.DISCARD, blocked)
+        offer.win = self._win_offer(seat, tile, WinHow.DISCARD, offer.withheld)
         if self.live_count > 0 and self._ready[seat] is None:
             held = self._hands[seat][tile]
             rules = self.ruleset
             if held >= 2:
                 refusal = rules.refuse_meld(self, seat, tile, "pong")
                 if refusal is not None:
-                    blocked.append(("pong", refusal.reason))
+                    offer.withheld["pong"] = refusal
                 elif tile in self._pong_locks[seat]:
-                    blocked.append(("pong", "pass_pong"))
+                    offer.withheld["pong"] = _refuse(
+                        "pass_pong",
+                        f"seat {seat} passed a pong of {tile_str(tile)} and may not pong "
+                        f"{tile_str(tile)} until it draws",
+                    )
                 else:
                     offer.pong = True
-                if held == 3 and refusal is None:
+            if held == 3:
+                refusal = rules.refuse_meld(self, seat, tile, "kong")
+                if refusal is not None:
+                    offer.withheld["kong"] = refusal
+                else:
                     offer.kong = True
             if rules.allows_chow and seat == (discarder + 1) % 4:
                 offer.chows = self._chows(seat, tile)
-        offer.blocked = tuple(blocked)
         return offer
 
     def _chows(self, seat: int, tile: int) -> tuple[tuple[int, int, int], ...]:
@@ -905,6 +961,9 @@ class Round:
         if winners and not self.ruleset.multiple_winners:
             winners = winners[:1]
         self._window = None
+        if any(not isinstance(answer, Pass) for answer in window.answers.values()):
+            # The tile is won or claimed: a late claim on it has nothing to answer.
+            self._last_window = None
         if window.rob:
             self._resolve_rob(window, [w for w in winners if w is not None])
             return
@@ -991,9 +1050,10 @@ class Round:
         self._emit(Konged(seat, KongType.ADDED.value, tile, self._melds[seat][index].from_seat))
         offers: dict[int, _Offer] = {}
         for s in seats_after(seat):
-            blocked: list[tuple[str, str]] = []
-            win = self._win_offer(s, tile, WinHow.ROB_KONG, blocked) if self._active[s] else None
-            offers[s] = _Offer(win=win, blocked=tuple(blocked))
+            offer = _Offer()
+            if self._active[s]:
+                offer.win = self._win_offer(s, tile, WinHow.ROB_KONG, offer.withheld)
+            offers[s] = offer
         self._open_window(_Window(tile, seat, True, offers))
 
     def _resolve_rob(self, window: _Window, robbers: list[ScoredWin]) -> None:
@@ -1161,6 +1221,14 @@ class Round:
             return _refuse("seat_out", f"seat {seat} has already won and is out of play")
         if self.phase in (Phase.CLAIM, Phase.ROB):
             return self._diagnose_window(action)
+        late = self._last_window
+        # A pong can only answer a discard; a win or kong by the turn seat is its own move.
+        if late is not None and (
+            isinstance(action, Pong) or (seat != self.turn and isinstance(action, Win | Kong))
+        ):
+            refusal = _withheld_refusal(late, action)
+            if refusal is not None:
+                return refusal
         if seat != self.turn:
             if action.name in _ANSWERS - {"win", "kong"}:
                 return _refuse("nothing_to_claim", f"seat {seat} has no discard to answer")
@@ -1189,11 +1257,14 @@ class Round:
                     f"seat {seat} can only chow from its 上家 (seat {(seat + 3) % 4}), "
                     f"not from seat {window.from_seat}",
                 )
+        refusal = _withheld_refusal(window, action)
+        if refusal is not None:
+            return refusal
         offer = window.offers.get(seat, _Offer())
-        blocked = dict(offer.blocked)
         if isinstance(action, Win):
-            return self._blocked_refusal(
-                seat, "win", blocked, f"seat {seat} does not win with {tile_str(tile)}"
+            how = WinHow.ROB_KONG if window.rob else WinHow.DISCARD
+            return self._win_refusal(seat, tile, how) or _refuse(
+                "not_a_win", f"seat {seat} does not win with {tile_str(tile)}"
             )
         if window.rob:
             return _refuse("rob_only", "a kong being added can only be robbed, not claimed")
@@ -1204,37 +1275,12 @@ class Round:
         if self.live_count == 0 and action.name in ("pong", "kong"):
             return _refuse("last_discard", "the last discard can only be won, not claimed")
         if isinstance(action, Pong):
-            return self._blocked_refusal(
-                seat, "pong", blocked, f"seat {seat} cannot pong {tile_str(tile)}"
+            return self.ruleset.refuse_meld(self, seat, tile, "pong") or _refuse(
+                "no_pong", f"seat {seat} cannot pong {tile_str(tile)}"
             )
         if isinstance(action, Kong) and action.tile != tile:
             return _refuse("no_kong", f"only the {tile_str(tile)} just discarded can be konged now")
         return _refuse("no_kong", f"seat {seat} cannot kong {tile_str(tile)}")
-
-    def _blocked_refusal(
-        self, seat: int, claim: str, blocked: Mapping[str, str], fallback: str
-    ) -> Refusal:
-        reason = blocked.get(claim)
-        if reason == "pass_win":
-            return _refuse(
-                "pass_win", f"seat {seat} passed a win and may not win on a discard until it draws"
-            )
-        if reason == "pass_pong":
-            return _refuse(
-                "pass_pong", f"seat {seat} passed this pong and may not pong it until it draws"
-            )
-        window = self._window
-        if window is not None:
-            how = WinHow.ROB_KONG if window.rob else WinHow.DISCARD
-            if claim == "win":
-                refusal = self._win_refusal(seat, window.tile, how)
-                if refusal is not None:
-                    return refusal
-            elif claim == "pong":
-                refusal = self.ruleset.refuse_meld(self, seat, window.tile, "pong")
-                if refusal is not None:
-                    return refusal
-        return _refuse("not_a_win" if claim == "win" else f"no_{claim}", fallback)
 
     def _win_refusal(self, seat: int, tile: int, how: WinHow) -> Refusal | None:
         hand = self._hands[seat]

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from engine.ai.shanten import HandShape
-from engine.analysis import ShapeRules, suit_frontier
+from engine.analysis import HandShape, ShapeRules, suit_frontier
 
 
 def ai_shapes(rules: ShapeRules | None) -> ShapeRules:

@@ -20,8 +20,7 @@ from engine.ai.hints import (
     suggest_exchange,
     suggest_void,
 )
-from engine.ai.shanten import HandShape, shanten
-from engine.analysis import ShapeRules
+from engine.analysis import HandShape, ShapeRules, shanten
 from engine.round import View
 
 # Discards tied on shanten whose effective tiles are counted (the least useful first).

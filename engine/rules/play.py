@@ -305,7 +305,8 @@ class HandState(Protocol):
     def chance(self, name: str, draw: Callable[[random.Random], T]) -> T:
         """A chance value named ``name``: the script's field if it fixes one, otherwise
         ``draw(rng)`` on the hand's random generator; the result is kept in ``fields`` so
-        the round script records it (it must be JSON: ints, strings, lists)."""
+        the round script records it (it must be JSON: ints, strings, lists). The engine
+        never announces it: the rule set reveals it when it takes effect."""
         ...
 
     def emit(self, event: Event) -> None:
@@ -405,7 +406,8 @@ class RuleSet:
 
     def begin(self, state: HandState) -> None:
         """Called once the deal and set-aside are done and before any prompt: initialise
-        ``rule_data``, draw chance values, emit what players are told first."""
+        ``rule_data``, draw chance values, emit what players are told first (after the
+        engine's ``hand_started`` and ``tiles_aside``)."""
 
     # -- set-up prompts -----------------------------------------------------------------
 

@@ -19,6 +19,9 @@ from data import (
     TableStatus,
     Variant,
 )
+from data.models import DEFAULT_ROOM_CARD_PRICES
+from engine.rules.base import RuleError
+from engine.rules.registry import VARIANTS, find_ruleset
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -93,6 +96,20 @@ def test_price_lookup() -> None:
     with pytest.raises(PriceNotSetError) as missing:
         config.price_for(12)
     assert (missing.value.guild_id, missing.value.rounds) == (GUILD, 12)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_default_prices_cover_every_rounds_of_every_rule_set(variant: str) -> None:
+    """One price table serves all rule sets: every `rounds` a table may choose has a
+    default price, and no other count has one."""
+    ruleset = find_ruleset(variant)
+    for rounds in range(33):
+        try:
+            ruleset.parse_options({"rounds": rounds})
+        except RuleError:
+            assert rounds not in DEFAULT_ROOM_CARD_PRICES
+        else:
+            assert rounds in DEFAULT_ROOM_CARD_PRICES
 
 
 async def test_member_names_per_server(store: SqliteStore, clock: FakeClock) -> None:

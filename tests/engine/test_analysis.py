@@ -11,6 +11,7 @@ import pytest
 from engine.analysis import (
     KNITTED_PATTERNS,
     BlockType,
+    HandShape,
     ShapeRules,
     decompositions,
     is_complete,
@@ -18,10 +19,12 @@ from engine.analysis import (
     is_seven_pairs,
     is_thirteen_orphans,
     knitted_straight_rests,
+    regular_shanten,
     shanten,
     waits,
 )
 from engine.tiles import counts_of, parse_hand, parse_tiles, suit
+from engine.wall import TILES_136
 from tests.engine.mahjonggb import (
     complete_honors_and_knitted,
     complete_knitted_straight,
@@ -213,3 +216,45 @@ def test_shanten_agrees_with_pymahjonggb(seed: int) -> None:
         assert ours == ref, (tiles, packs)
         checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_regular_shanten_agrees_with_pymahjonggb(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    checked = 0
+    for tiles, packs in _near_hands(rng, 1500):
+        ref, _ = MahjongGB.RegularShanten(hand=tuple(gb_tile(k) for k in tiles))
+        assert regular_shanten(counts_of(tiles), len(packs)) == ref, (tiles, packs)
+        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ShapeRules(seven_pairs=False),
+        ShapeRules(seven_pairs=True),
+        ShapeRules(seven_pairs=True, four_as_two_pairs=False),
+        ShapeRules(seven_pairs=True, thirteen_orphans=True),
+        ShapeRules(seven_pairs=True, void_suit=2, max_suits=2),
+        ShapeRules(seven_pairs=True, thirteen_orphans=True, void_suit=0),
+        MCR_SHAPES,
+    ],
+    ids=["standard", "pairs", "pairs_no_fours", "orphans", "void", "orphans_void", "mcr"],
+)
+def test_hand_shape_equals_shanten_after_every_change(rules: ShapeRules) -> None:
+    rng = random.Random(5)
+    for _ in range(60 if rules.knitted else 300):
+        size = rng.choice([14, 13, 11, 10, 8, 7])
+        melds = (14 - size) // 3
+        counts = counts_of(rng.sample(TILES_136, size))
+        shape = HandShape(counts, melds, rules)
+        assert shape.value == shanten(counts, melds, rules)
+        for delta in (1, -1):
+            changed = shape.each_change(delta)
+            possible = [k for k in range(34) if 0 <= counts[k] + delta <= 4]
+            assert sorted(changed) == possible
+            for kind, value in changed.items():
+                counts[kind] += delta
+                assert value == shanten(counts, melds, rules), (kind, delta)
+                counts[kind] -= delta

@@ -65,14 +65,16 @@ def exchange_refusal(seat: int, held: Sequence[int], tiles: Sequence[int]) -> Re
     return None
 
 
-def void_tiles(held: Sequence[int], void: int) -> list[int]:
-    """The void-suit kinds among the concealed counts ``held``."""
-    return [k for k, n in enumerate(held) if n and suit(k) == void]
+def holds_void(held: Sequence[int], void: int) -> bool:
+    """Whether the concealed counts ``held`` include a tile of the ``void`` suit. Only
+    that suit's nine counts are read: every legal-discard check asks this."""
+    start = void * 9
+    return any(held[start : start + 9])
 
 
 def discard_refusal(seat: int, held: Sequence[int], void: int, kind: int) -> Refusal | None:
     """定缺: while any void tile is held, every discard must be one of them."""
-    if suit(kind) != void and void_tiles(held, void):
+    if suit(kind) != void and holds_void(held, void):
         letter = SUIT_LETTERS[void]
         return Refusal(
             "void_first",
@@ -93,7 +95,7 @@ def meld_refusal(seat: int, void: int, kind: int, meld: str) -> Refusal | None:
 
 def win_refusal(seat: int, held: Sequence[int], void: int) -> Refusal | None:
     """A seat holding void-suit tiles cannot win, whatever its shape."""
-    if void_tiles(held, void):
+    if holds_void(held, void):
         return Refusal("void_held", f"seat {seat} holds void-suit tiles")
     return None
 

@@ -22,10 +22,6 @@ KONG_BLOOM_PAYERS = ("discarder", "all")
 ROUND_COUNTS = (1, 4, 8, 16)
 MAX_FANS = (3, 4, 5, 6)
 
-# The seed's room-card price of a table by its `rounds` (§6 "Room cards"); a server may
-# configure other prices, these are the defaults.
-ROOM_CARD_PRICES: Mapping[int, int] = {1: 1, 4: 2, 8: 3, 16: 4}
-
 
 def int_choice(*values: int) -> Callable[[Any], bool]:
     """One of ``values`` as a true int: ``True`` and ``4.0`` are refused."""

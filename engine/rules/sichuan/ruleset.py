@@ -37,14 +37,7 @@ from engine.rules.play import (
 )
 from engine.rules.sichuan import flow, settle
 from engine.rules.sichuan.hand import MAX_SUITS, best_ready_fan, score_hand, shape_rules
-from engine.rules.sichuan.options import (
-    OPTIONS,
-    ROOM_CARD_PRICES,
-    ROUND_COUNTS,
-    SUIT_LETTERS,
-    VARIANT,
-    SichuanOptions,
-)
+from engine.rules.sichuan.options import OPTIONS, SUIT_LETTERS, VARIANT, SichuanOptions
 from engine.rules.sichuan.patterns import Situation, title_of
 from engine.rules.sichuan.settle import KongKind, KongMoney, SeatCheck, Win
 from engine.tiles import counts_of, format_tiles, suit
@@ -134,9 +127,6 @@ class SichuanRules(RuleSet):
     multiple_winners = True
     pass_rules = PassRules(pong_lock=True, win_lock=WinLock.VALUE)
     script_fields = (EXCHANGE_MAP,)
-    #: Hands a table may play and their default room-card prices (§6), for the bot.
-    round_counts = ROUND_COUNTS
-    room_card_prices = ROOM_CARD_PRICES
 
     # -- fields ---------------------------------------------------------------------------
 
@@ -346,7 +336,7 @@ class SichuanRules(RuleSet):
         for seat in active:
             void = hand.voids[seat]
             held = state.concealed(seat)
-            pig = bool(flow.void_tiles(held, void))
+            pig = flow.holds_void(held, void)
             best = None if pig else best_ready_fan(held, state.melds(seat), void, hand.options)
             hand.checks.append(SeatCheck(seat, pig, best))
         kept = [money for _, money in hand.kongs]

@@ -7,9 +7,6 @@ import pytest
 from engine.actions import ChooseVoid, Exchange
 from engine.ai import LEVELS, make_player
 from engine.ai.hints import suggest_exchange, suggest_void
-from engine.ai.shanten import HandShape, shanten
-from engine.analysis import ShapeRules
-from engine.analysis import shanten as reference_shanten
 from engine.round import Round
 from engine.rules.base import RuleError
 from engine.rules.registry import VARIANTS, find_ruleset
@@ -63,34 +60,6 @@ def test_ai_prompt_answers_are_the_hints() -> None:
         action = player.choose(rnd.view(seat), rnd.legal_actions(seat), rnd.default_action(seat))
         assert isinstance(action, ChooseVoid)
         rnd.apply(action)
-
-
-@pytest.mark.parametrize(
-    "rules",
-    [
-        ShapeRules(seven_pairs=True),
-        ShapeRules(seven_pairs=True, thirteen_orphans=True),
-        ShapeRules(seven_pairs=True, void_suit=2),
-        ShapeRules(seven_pairs=False),
-    ],
-)
-def test_fast_shanten_matches_the_reference(rules: ShapeRules) -> None:
-    import random
-
-    from engine.wall import TILES_136
-
-    rng = random.Random(5)
-    for _ in range(300):
-        size = rng.choice([14, 13, 11, 10, 8, 7])
-        melds = (14 - size) // 3
-        counts = counts_of(rng.sample(TILES_136, size))
-        assert shanten(counts, melds, rules) == reference_shanten(counts, melds, rules)
-        shape = HandShape(counts, melds, rules)
-        for delta in (1, -1):
-            for kind, value in shape.each_change(delta).items():
-                counts[kind] += delta
-                assert value == reference_shanten(counts, melds, rules)
-                counts[kind] -= delta
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

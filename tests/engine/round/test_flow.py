@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Bet, ChooseVoid, Discard, Exchange, Kong, LastChance, Pass, Pong, Win
+from engine.actions import (
+    Bet,
+    ChooseVoid,
+    Chow,
+    Discard,
+    Exchange,
+    Kong,
+    LastChance,
+    Pass,
+    Pong,
+    Win,
+)
 from engine.errors import IllegalActionError
 from engine.events import (
     ClaimOffered,
@@ -250,6 +261,29 @@ def test_pong_lock_withholds_the_pong() -> None:
     # Nobody could claim, so S1 draws, which clears the restriction.
     assert rnd.turn == 1
     assert any(isinstance(e, RestrictionCleared) and e.seat == 1 for e in rnd.events)
+    # A pong of that 5p tried now is still refused for the reason it was withheld.
+    err = _refused(rnd, Pong(1), "pass_pong")
+    assert err.message == "seat 1 passed a pong of 5p and may not pong 5p until it draws"
+
+
+CHOW_LOCKS = PlainRules(pass_rules=PassRules(win_lock=WinLock.ALL))
+# S3 waits on 5p and passes S0's; S1 draws and discards another 5p, which S2 can chow.
+LATE_HANDS = ["5p1234567z2468m13s", "999p2468s1357z13m", "46p13579s2468m12z", "123456789m11s46p"]
+
+
+def test_a_withheld_claim_is_refused_for_its_reason_until_the_tile_is_taken() -> None:
+    rnd = deal(CHOW_LOCKS, LATE_HANDS, front="5p")
+    rnd.apply(Discard(0, P5))
+    rnd.apply(Pass(3))
+    rnd.apply(Discard(1, P5))
+    assert rnd.phase is Phase.CLAIM and rnd.to_act() == [2]
+    err = _refused(rnd, Win(3), "pass_win")
+    assert err.message == (
+        "seat 3 passed a win and may not win on a discard or rob a kong until it draws"
+    )
+    rnd.apply(Chow(2, (parse_tile("4p"), P5, parse_tile("6p"))))
+    # The 5p is melded: nothing is left to answer, whatever withheld the win.
+    _refused(rnd, Win(3), "not_your_turn")
 
 
 def test_value_lock_allows_only_a_bigger_win() -> None:

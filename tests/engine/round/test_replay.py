@@ -11,11 +11,13 @@ import pytest
 from engine import replay as replay_cli
 from engine.actions import Discard, Pass, Win
 from engine.errors import ScriptError
+from engine.events import HandStarted, Notice
 from engine.round import Round
 from engine.rules import registry
+from engine.rules.play import HandState
 from engine.tiles import parse_tile
 from tests.engine.round.helpers import deal, script
-from tests.engine.round.plain import PLAIN
+from tests.engine.round.plain import PLAIN, PlainRules
 from tests.engine.round.test_claims import PONG_AND_WIN
 
 
@@ -160,3 +162,25 @@ def test_resuming_with_the_seed_draws_what_live_play_draws() -> None:
         stuck.apply(stuck.legal_actions(3)[0])
     with pytest.raises(ScriptError, match="seed"):
         Round.from_script(stored, seed=34)
+
+
+class OpeningRules(PlainRules):
+    """Draws a chance value and tells everyone something as the hand begins."""
+
+    def begin(self, state: HandState) -> None:
+        state.chance("exchange_map", lambda rng: rng.choice([[1, 2, 3, 0], [2, 3, 0, 1]]))
+        state.emit(Notice("opening"))
+
+
+def test_the_opening_names_session_fields_only_live_replayed_and_resumed() -> None:
+    rules = OpeningRules()
+    live = Round.new(rules, {"horses": 1}, seed=5)
+    assert [e.type for e in live.events[:3]] == ["hand_started", "tiles_aside", "notice"]
+    started = live.events[0]
+    assert isinstance(started, HandStarted) and started.fields == {"horse_count": 1}
+    assert "exchange_map" in live.fields
+    replayed = Round.from_script(live.to_script(), ruleset=rules)
+    fields = {"horse_count": 1, "exchange_map": live.fields["exchange_map"]}
+    resumed = Round.new(rules, {"horses": 1}, seed=5, fields=fields)
+    assert replayed.events == live.events
+    assert resumed.events == live.events

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.actions import Pong
+from engine.errors import Refusal
 from tests.engine.rules.guangdong.guangdong_scripts import events, lines, play, play_out, script
 
 
@@ -356,6 +358,16 @@ def test_e14_restrictions_are_set_told_and_cleared() -> None:
     assert winners(result) == [(2, "self_draw", [], 1)]
     assert lines(result) == [(s, 2, 2, "win_self_draw") for s in (0, 1, 3)]
     assert result["net"] == [-2, -2, 6, -2]
+
+
+def test_e14_the_withheld_pong_is_refused_for_its_restriction() -> None:
+    raw = e14("C")
+    rnd = play({**raw, "actions": raw["actions"][:-1]})
+    # Nobody could claim seat 1's C, so seat 2 has drawn; its pong is still refused.
+    assert rnd.turn == 2
+    assert rnd.check(Pong(2)) == Refusal(
+        "pass_pong", "seat 2 passed a pong of 5z and may not pong 5z until it draws"
+    )
 
 
 def test_e14_a_withheld_win_is_listed_as_blocked() -> None:

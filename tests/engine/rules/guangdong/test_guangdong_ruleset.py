@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Win
-from engine.errors import ScriptError
+from engine.actions import Pass, Win
+from engine.errors import Refusal, ScriptError
 from engine.replay import main as replay_main
-from engine.round import Round
+from engine.round import Phase, Round
 from engine.rules.guangdong.bighu import SEED_KIND_IDS
 from engine.rules.guangdong.ruleset import RULESET
 from engine.rules.play import WinLock
@@ -172,12 +172,36 @@ def test_a_passed_small_win_also_withholds_a_bigger_one() -> None:
     assert offers == [("4p", ["win"], []), ("7p", [], [["win", "pass_win"]])]
 
 
+OWN_PONG_SOURCE = Refusal(
+    "own_pong_source",
+    "seat 1 may not rob this kong: its pong was claimed from their discard",
+)
+
+
 def test_rob_of_ones_own_pong_source_is_refused() -> None:
     raw = {**E4, "actions": E4["actions"][:-1]}
     rnd = play(raw)
-    assert rnd.check(Win(1)) is not None
+    assert rnd.check(Win(1)) == OWN_PONG_SOURCE
     assert rnd.check(Win(3)) is None
     assert events(rnd, "claim_offered")[-1]["blocked"] == [["win", "own_pong_source"]]
+    # Once seat 3 passes, the kong stands and seat 2 plays on; seat 1's rob is still
+    # refused for its own reason.
+    rnd.apply(Pass(3))
+    assert rnd.phase is Phase.TURN and rnd.turn == 2
+    assert rnd.check(Win(1)) == OWN_PONG_SOURCE
+
+
+def test_a_passed_win_is_the_reason_a_later_discard_win_is_refused() -> None:
+    hands = ["4p579m1389p1357sEW", "68m126p2468sSNCF", "9m39p579sESWNCFP", "11223344m5566p7p"]
+    rnd = play(script(hands, "0 discard 4p, 3 pass, 1 discard 7p", draws="7p"))
+    offers = [(e["seat"], e["tile"], e["blocked"]) for e in events(rnd, "claim_offered")]
+    assert offers == [(3, "4p", []), (3, "7p", [["win", "pass_win"]])]
+    # Nobody could claim the 7p, so seat 2 has drawn.
+    assert rnd.turn == 2
+    assert rnd.check(Win(3)) == Refusal(
+        "pass_win",
+        "seat 3 passed a win and may not win on a discard or rob a kong until it draws",
+    )
 
 
 # -- the replay command ------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import overload
 
 import pytest
 
@@ -15,6 +17,7 @@ from engine.rules.sichuan.flow import (
     draw_exchange_map,
     exchange_map_error,
     exchange_refusal,
+    holds_void,
     next_dealer,
     win_refusal,
 )
@@ -68,6 +71,40 @@ def test_void_discard_and_win_checks() -> None:
     clean = counts_of(parse_tiles("123m456m789s55s"))
     assert discard_refusal(1, clean, 1, parse_tile("5s")) is None
     assert win_refusal(1, clean, 1) is None
+
+
+class VoidSuitOnly(Sequence[int]):
+    """34 counts that fail the test when any count outside the void suit is read."""
+
+    def __init__(self, counts: list[int], void: int) -> None:
+        self.counts = counts
+        self.void_kinds = range(void * 9, void * 9 + 9)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        read = range(len(self.counts))[index]
+        assert all(k in self.void_kinds for k in (read if isinstance(read, range) else [read]))
+        return self.counts[index]
+
+
+@pytest.mark.parametrize("void", range(3))
+def test_the_void_checks_read_only_the_void_suits_nine_counts(void: int) -> None:
+    """They run on every legal-discard check, so they must not scan all 34 kinds."""
+    counts = counts_of(parse_tiles("123m456p789s1z"))
+    held = VoidSuitOnly(counts, void)
+    assert holds_void(held, void)
+    assert discard_refusal(1, held, void, parse_tile("1z")) is not None
+    assert win_refusal(1, held, void) is not None
+    counts[void * 9 : void * 9 + 9] = [0] * 9
+    assert not holds_void(held, void)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ from engine.rules.base import RuleError, parse_options
 from engine.rules.sichuan.options import (
     CALCULATOR_OPTIONS,
     OPTIONS,
-    ROOM_CARD_PRICES,
     VARIANT,
     SichuanOptions,
 )
@@ -88,11 +87,6 @@ def test_void_suit_is_a_calculator_entry_only() -> None:
     for bad in ("z", "ms", 0):
         with pytest.raises(RuleError):
             parse_options(CALCULATOR_OPTIONS, {"void_suit": bad}, VARIANT)
-
-
-def test_room_card_prices_by_rounds() -> None:
-    assert dict(ROOM_CARD_PRICES) == {1: 1, 4: 2, 8: 3, 16: 4}
-    assert set(ROOM_CARD_PRICES) == set(VALID["rounds"])
 
 
 def test_typed_options() -> None:

@@ -461,6 +461,32 @@ def test_random_direction_draws_the_map_from_the_seed_and_records_it() -> None:
     assert Round.new("sichuan", {}, seed=7).to_script()["exchange_map"] == mapping
 
 
+def test_the_drawn_direction_stays_secret_until_the_piles_move() -> None:
+    live = Round.new("sichuan", {}, seed=7)
+    mapping = live.fields["exchange_map"]
+    replayed = Round.from_script(live.to_script())
+    # Resuming with the drawn map among the hand's fields announces nothing more either.
+    resumed = Round.new("sichuan", {}, seed=7, fields={"exchange_map": mapping})
+    for rnd in (live, replayed, resumed):
+        assert rnd.events[0].to_json() == {
+            "type": "hand_started",
+            "dealer": 0,
+            "dice": list(live.dice),
+            "fields": {},
+        }
+        assert rnd.events == live.events
+    for seat in range(4):
+        action = live.default_action(seat)
+        assert action is not None
+        live.apply(action)
+    moves = [
+        (e.data["from_seat"], e.data["to_seat"])
+        for e in live.events_for(None)
+        if isinstance(e, Notice) and e.name == "exchange"
+    ]
+    assert moves == [(s, mapping[s]) for s in range(4)]
+
+
 def test_exchange_three_on_and_off() -> None:
     assert Round.new("sichuan", {}, seed=1).prompt.id == "exchange"
     off = Round.new("sichuan", {"exchange_three": False}, seed=1)
@@ -482,13 +508,18 @@ E9 = Table(
 )
 
 
-def refused(rnd: Round, action: dict[str, object]) -> str:
-    """Apply an action that must be refused; the hand must not change at all."""
+def refusal(rnd: Round, action: dict[str, object]) -> tuple[str, str]:
+    """Apply an action that must be refused; the hand must not change at all. Returns the
+    refusal's reason code and message."""
     before = rnd.snapshot()
     with pytest.raises(IllegalActionError) as caught:
         rnd.apply(Action.from_json(action), close_windows=True)
     assert rnd.snapshot() == before
-    return caught.value.message
+    return caught.value.reason, caught.value.message
+
+
+def refused(rnd: Round, action: dict[str, object]) -> str:
+    return refusal(rnd, action)[1]
 
 
 def test_e9_void_suit_violations() -> None:
@@ -502,16 +533,39 @@ def test_e9_void_suit_violations() -> None:
     assert [e.blocked for e in rnd.events if isinstance(e, ClaimOffered)] == [
         (("pong", "void_meld"),)
     ]
-    refused(rnd, pong(1))
+    # Nobody could claim the 3p, so S3 has drawn already; the pong is still refused for
+    # the void suit.
+    assert rnd.turn == 3
+    assert refusal(rnd, pong(1)) == ("void_meld", "seat 1 cannot pong 3p: p is its void suit")
     rnd.apply(Action.from_json(discard(3, "5s")), close_windows=True)
     assert offers(rnd) == [(1, "5s", ("pong",))]
     assert refused(rnd, win(1)) == "seat 1 holds void-suit tiles"
 
 
+def test_a_void_suit_kong_on_a_discard_is_withheld_with_its_pong() -> None:
+    table = Table(
+        hands=[
+            "111m222m333m444m3p5m",
+            "555m666m777m888m9m",
+            "333p123s456s789s1m",
+            "11s22s44s55s66s88s9m",
+        ],
+        voids="sppm",
+    )
+    rnd = play(table, [discard(0, "3p")])
+    # Told once, as the pong; nobody could claim, so S1 has drawn.
+    assert [(e.seat, e.blocked) for e in rnd.events if isinstance(e, ClaimOffered)] == [
+        (2, (("pong", "void_meld"),))
+    ]
+    assert rnd.turn == 1
+    assert refusal(rnd, kong(2, "3p")) == ("void_meld", "seat 2 cannot kong 3p: p is its void suit")
+    assert refusal(rnd, pong(2)) == ("void_meld", "seat 2 cannot pong 3p: p is its void suit")
+
+
 def test_e9_void_meld_refusal_names_the_void_suit() -> None:
-    refusal = meld_refusal(1, 1, parse_tile("3p"), "pong")
-    assert refusal is not None
-    assert refusal.message == "seat 1 cannot pong 3p: p is its void suit"
+    found = meld_refusal(1, 1, parse_tile("3p"), "pong")
+    assert found is not None
+    assert found.message == "seat 1 cannot pong 3p: p is its void suit"
 
 
 def test_no_concealed_kong_of_the_void_suit() -> None:
@@ -526,7 +580,10 @@ def test_no_concealed_kong_of_the_void_suit() -> None:
     )
     rnd = play(table, [])
     assert Kong(0, parse_tile("1p")) not in rnd.legal_actions(0)
-    refused(rnd, kong(0, "1p"))
+    assert refusal(rnd, kong(0, "1p")) == (
+        "void_meld",
+        "seat 0 cannot kong 1p: p is its void suit",
+    )
 
 
 def test_mixed_suit_exchange_is_refused() -> None:
@@ -757,7 +814,11 @@ def test_e13_pass_win_lock() -> None:
     rnd = play(E13, actions)
     locked = [e for e in rnd.events if isinstance(e, ClaimOffered) and e.tile == parse_tile("1p")]
     assert [(e.seat, e.options, e.blocked) for e in locked] == [(1, (), (("win", "pass_win"),))]
-    refused(rnd, win(1))
+    assert refusal(rnd, win(1)) == (
+        "pass_win",
+        "seat 1 passed a win worth 2 and until it draws may only win on a discard or a "
+        "robbed kong worth more; this one is worth 2",
+    )
     rnd = play(E13, [*actions, discard(0, "4p"), win(1)])
     assert offers(rnd) == [(1, "8p", ("win", "pong")), (1, "4p", ("win", "kong", "pong"))]
     assert lines(rnd) == [(0, 1, 8, "win_discard")]
@@ -795,6 +856,10 @@ def test_pass_pong_lock() -> None:
     rnd = play(table, [discard(0, "5m"), pass_(2), discard(1, "5m")])
     second = [e for e in rnd.events if isinstance(e, ClaimOffered)][-1]
     assert (second.seat, second.options, second.blocked) == (2, (), (("pong", "pass_pong"),))
+    assert refusal(rnd, pong(2)) == (
+        "pass_pong",
+        "seat 2 passed a pong of 5m and may not pong 5m until it draws",
+    )
 
 
 # -- E14 (a) --------------------------------------------------------------------------------
@@ -812,11 +877,9 @@ def test_e14a_the_first_winner_deals_next() -> None:
 # -- options as data --------------------------------------------------------------------------
 
 
-def test_rounds_and_room_card_prices() -> None:
+def test_rounds_sets_the_planned_hands() -> None:
     from engine.rules.sichuan.ruleset import RULESET
 
-    assert RULESET.round_counts == (1, 4, 8, 16)
-    assert dict(RULESET.room_card_prices) == {1: 1, 4: 2, 8: 3, 16: 4}
     assert RULESET.planned_hands(RULESET.parse_options({})) == 8
     assert RULESET.planned_hands(RULESET.parse_options({"rounds": 16})) == 16
 
