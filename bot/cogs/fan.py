@@ -149,14 +149,15 @@ class FanCog(commands.Cog):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_of(interaction)
+        # Every calculator accepts the winds; the rule sets that do not score them ignore them.
         flags: dict[str, Any] = {
             "self_drawn": self_drawn,
             "kong_related": kong_related,
             "last_tile": last_tile,
             "fourth_tile": fourth_tile,
+            "seat_wind": seat_wind,
+            "round_wind": round_wind,
         }
-        if variant == "mcr":
-            flags |= {"seat_wind": seat_wind, "round_wind": round_wind}
         if wildcard:
             flags["wildcard"] = wildcard
         request, spec = build_request(variant, hand, win_tile, flags)

@@ -1,0 +1,49 @@
+"""The layers: engine (standard library only) < renderer, data < bot. Nothing imports upward."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = {"engine", "renderer", "data", "bot", "fakediscord"}
+ALLOWED = {
+    "engine": {"engine"},
+    "renderer": {"engine", "renderer", "PIL"},
+    "data": {"engine", "data", "aiosqlite"},
+    "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "fakediscord"},
+}
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_package_imports_only_what_its_layer_may(package: str) -> None:
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        outside = imported_roots(path) - stdlib - ALLOWED[package]
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+
+
+def test_only_the_demo_uses_the_fake_discord() -> None:
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if "fakediscord" in imported_roots(path):
+            assert path.name == "demo.py", path
+
+
+def test_no_variant_name_branches_outside_the_registry() -> None:
+    for package in ("engine", "renderer", "data", "bot"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            assert "variant ==" not in text and "variant !=" not in text, path
