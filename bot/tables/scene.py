@@ -1,120 +1,31 @@
 """Engine views turned into the renderer's pictures, worded for one reader.
 
-The engine's :class:`~engine.round.View` is the only source: a seat whose tiles the
-viewer may not see arrives without them and is drawn face down.
+The conversion itself is the renderer's (``renderer.engine_views``); this module only
+chooses the words for the reader's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.pictures import labels
-from engine.round import SeatInfo, View
-from engine.tiles import kinds_of, parse_tile
-from renderer.models import HandView, HorseView, SeatView, TableView
+from engine.round import View
+from renderer import engine_views
+from renderer.engine_views import SeatText
+from renderer.models import HandView, TableView
 
-SUIT_LETTERS = "mps"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatText:
-    """What the picture prints beside a seat: its player's name, running score, status."""
-
-    name: str
-    score: int
-    note: str = ""
-
-
-def void_suits(view: View) -> tuple[int | None, ...]:
-    """Each seat's 定缺 suit once the rule set reveals it."""
-    voids = view.extras.get("voids")
-    if not voids:
-        return (None, None, None, None)
-    return tuple(SUIT_LETTERS.index(v) for v in voids)
-
-
-def wildcard_of(view: View) -> int | None:
-    value = view.extras.get("wildcard")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        return parse_tile(value)
-    return None
-
-
-def ordered_concealed(info: SeatInfo) -> tuple[int, ...] | None:
-    """A visible hand sorted, with the drawn tile last as players hold it."""
-    if info.concealed is None:
-        return None
-    tiles = kinds_of(info.concealed)
-    if info.drawn is not None:
-        tiles.remove(info.drawn)
-        return (*tiles, info.drawn)
-    return tuple(tiles)
-
-
-def seat_view(view: View, info: SeatInfo, text: SeatText, void: int | None) -> SeatView:
-    won = [w.context.tile for w in view.wins if w.seat == info.seat]
-    return SeatView(
-        name=text.name,
-        score=text.score,
-        hand=ordered_concealed(info),
-        hand_count=info.concealed_count,
-        drawn=info.drawn is not None,
-        melds=info.melds,
-        discards=tuple(d.tile for d in info.discards if d.claimed_by is None),
-        void_suit=void,
-        won_tile=won[-1] if won else None,
-        note=text.note,
-    )
-
-
-def horses(view: View) -> tuple[HorseView, ...]:
-    aside = view.aside.get("horses")
-    if isinstance(aside, int):
-        return tuple(HorseView() for _ in range(aside))
-    if isinstance(aside, tuple):
-        return tuple(HorseView(kind=k) for k in aside)
-    return ()
+__all__ = ["SeatText", "hand_view", "table_view"]
 
 
 def table_view(
     view: View, seats: Sequence[SeatText], locale: str, title: str, bottom: int = 0
 ) -> TableView:
     """The table picture's description; ``seats`` are in seats of the hand."""
-    voids = void_suits(view)
-    seat_views = tuple(
-        seat_view(view, info, seats[info.seat], voids[info.seat]) for info in view.seats
-    )
-    return TableView(
-        seats=(seat_views[0], seat_views[1], seat_views[2], seat_views[3]),
-        viewer=bottom,
-        current=view.turn,
-        last_discard=view.claim_from,
-        wall_left=view.live_count,
-        wildcard=wildcard_of(view),
-        horses=horses(view),
-        title=title,
-        labels=labels(locale),
-    )
+    return engine_views.table_view(view, seats, labels(locale), title, bottom)
 
 
 def hand_view(
     view: View, seat: int, locale: str, title: str, legal_discards: frozenset[int] | None
 ) -> HandView:
     """The DM picture of ``seat``'s own hand."""
-    info = view.seats[seat]
-    tiles = kinds_of(info.concealed or [0] * 34)
-    if info.drawn is not None:
-        tiles.remove(info.drawn)
-    return HandView(
-        concealed=tuple(tiles),
-        drawn=info.drawn,
-        melds=info.melds,
-        legal_discards=legal_discards,
-        void_suit=void_suits(view)[seat],
-        wildcard=wildcard_of(view),
-        title=title,
-        labels=labels(locale),
-    )
+    return engine_views.hand_view(view, seat, labels(locale), title, legal_discards)

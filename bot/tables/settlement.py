@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from bot.i18n import has, t
 from bot.i18n.terms import fan_name, reason_name, tile_label, total_text
 from bot.pictures import labels
-from bot.tables.scene import horses, wildcard_of
 from engine.round import Round
 from engine.rules.play import ScoredWin
-from renderer.models import FanLine, PaymentLine, SettlementView, WinnerView
+from renderer import engine_views
+from renderer.engine_views import Naming
+from renderer.models import SettlementView
 
 
 def how_text(win: ScoredWin, locale: str) -> str:
@@ -26,38 +27,19 @@ def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
     return ""
 
 
-def winner_view(variant: str, win: ScoredWin, locale: str) -> WinnerView:
-    fans = tuple(
-        FanLine(fan_name(variant, line.to_json(), locale), line.fan, line.count)
-        for line in win.score.fans
-    )
-    return WinnerView(
-        seat=win.seat,
-        concealed=win.context.hand.concealed,
-        win_tile=win.context.tile,
-        melds=win.context.hand.melds,
-        how=how_text(win, locale),
-        title=hand_title(variant, win, locale),
-        fans=fans,
-        total=win.score.total,
+def naming(variant: str, locale: str) -> Naming:
+    """Fan names, payment reasons and kinds of win in the reader's language."""
+    return Naming(
+        fan=lambda line: fan_name(variant, line.to_json(), locale),
+        reason=lambda reason: reason_name(reason, locale),
+        how=lambda win: how_text(win, locale),
+        title=lambda win: hand_title(variant, win, locale),
     )
 
 
 def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) -> SettlementView:
-    view = hand.view(None)
-    nets = hand.ledger.nets()
-    return SettlementView(
-        names=(names[0], names[1], names[2], names[3]),
-        winners=tuple(winner_view(hand.variant, w, locale) for w in hand.wins),
-        payments=tuple(
-            PaymentLine(p.payer, p.payee, p.amount, reason_name(p.reason, locale))
-            for p in hand.ledger.lines
-        ),
-        nets=(nets[0], nets[1], nets[2], nets[3]),
-        horses=horses(view),
-        wildcard=wildcard_of(view),
-        title=title,
-        labels=labels(locale),
+    return engine_views.settlement_view(
+        hand, names, labels(locale), title, naming(hand.variant, locale)
     )
 
 
