@@ -4,7 +4,8 @@
 
 Simulated people create the tables, sit down beside AI seats, and play whole sessions by
 clicking, choosing and reacting on what the bot shows them; the progress of each table is
-printed, and every picture the bot sends is written to the output folder.
+printed, and every picture the bot sends is written to the output folder (each table's
+lobby once, as ``<variant>-lobby.png``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from bot.client import MahjongBot
 from bot.settings import Settings
+from bot.tables.manager import LOBBY_PICTURE
 from bot.tables.pacing import Pacing
 from bot.variants import playable_variants
 from bot.views.controls import REACTIONS
@@ -138,16 +140,23 @@ class SimulatedPlayer:
 
 
 class PictureSaver:
-    """Writes every distinct picture the bot sends (or edits in) to a folder, in order."""
+    """Writes every distinct picture the bot sends (or edits in) to a folder, in order,
+    as ``NNNN-<variant or dm>-<kind>.png``; each table's lobby once, as it last looked
+    (its seats filled), as ``<variant>-lobby.png`` when :meth:`close` is called."""
 
     def __init__(self, folder: Path, channel_names: dict[int, str]) -> None:
         self.folder = folder
         self.channel_names = channel_names
         self.count = 0
         self._seen: set[str] = set()
+        self._lobbies: dict[int, bytes] = {}
 
     def __call__(self, change: MessageChange) -> None:
         for attachment in change.message.attachments:
+            if attachment.filename == LOBBY_PICTURE:
+                # The lobby is posted before its thread is known; it is named at the end.
+                self._lobbies[change.message.channel_id] = attachment.data
+                continue
             digest = hashlib.sha256(attachment.data).hexdigest()
             if digest in self._seen:
                 continue
@@ -156,6 +165,12 @@ class PictureSaver:
             where = self.channel_names.get(change.message.channel_id, "dm")
             name = f"{self.count:04d}-{where}-{attachment.filename}"
             (self.folder / name).write_bytes(attachment.data)
+
+    def close(self) -> None:
+        for channel_id, data in self._lobbies.items():
+            where = self.channel_names.get(channel_id, str(channel_id))
+            (self.folder / f"{where}-{LOBBY_PICTURE}").write_bytes(data)
+            self.count += 1
 
 
 class Progress:
@@ -300,6 +315,7 @@ async def run_demo(out: Path, rounds: int) -> int:
                         print(answer.message.content)
             finally:
                 await store.close()
+                saver.close()
         report = fake.report()
     print(f"{saver.count} pictures written to {out}/")
     print(

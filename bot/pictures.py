@@ -15,7 +15,8 @@ import discord
 
 from bot.i18n import t
 from renderer.hand import render_hand, render_tiles
-from renderer.models import HandView, Labels, SettlementView, TableView
+from renderer.lobby import render_lobby
+from renderer.models import HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
 from renderer.table import render_table
 
@@ -40,6 +41,10 @@ def labels(locale: str) -> Labels:
         payments=word("payments"),
         nets=word("nets"),
         draw=word("draw"),
+        seats=word("seats"),
+        options=word("options"),
+        ai=word("ai"),
+        host=word("host"),
     )
 
 
@@ -57,6 +62,10 @@ async def table_png(view: TableView) -> bytes:
 
 async def settlement_png(view: SettlementView) -> bytes:
     return await asyncio.to_thread(render_settlement, view)
+
+
+async def lobby_png(view: LobbyView) -> bytes:
+    return await asyncio.to_thread(render_lobby, view)
 
 
 def as_file(png: bytes, name: str) -> discord.File:

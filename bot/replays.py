@@ -14,7 +14,6 @@ from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import variant_name
 from bot.pictures import as_file, table_png
-from bot.tables.hands import replayed
 from bot.tables.narration import Narrator
 from bot.tables.scene import SeatText, table_view
 from bot.views.components import GameButton, GameSelect, view_of
@@ -22,6 +21,7 @@ from bot.views.ids import CustomId
 from data.errors import NotFoundError, StateError
 from data.models import RoundRecord
 from engine.actions import Action
+from engine.round import Round
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -85,7 +85,8 @@ async def frame(
     locale = await bot.locale_of(interaction)
     script = await bot.store.round_script(record.info.id)
     actions: list[dict[str, Any]] = script.pop("actions")
-    hand = replayed(script, [])
+    # With its seed, the hand draws again the chance values its setup does not fix.
+    hand = Round.from_script(script, seed=record.info.seed, hand_number=record.info.hand_number)
     before = len(hand.events)
     for raw in actions[:step]:
         before = len(hand.events)

@@ -60,6 +60,8 @@ class Ranking(StrEnum):
     BEST_HAND = "best_hand"
 
 
+# Room cards a table costs by its `rounds`, one table for every rule set: the Sichuan
+# seed's prices (sichuan.md §6) are every server's default until an admin changes them.
 DEFAULT_ROOM_CARD_PRICES: Mapping[int, int] = {1: 1, 4: 2, 8: 3, 16: 4}
 
 
@@ -148,10 +150,14 @@ class CardMovement:
 
 @dataclass(frozen=True)
 class Seat:
+    """A chair of a table. `autoplay` marks a player of a table in play whom the AI plays
+    for (托管) until they are back."""
+
     chair: int
     display_name: str
     user_id: int | None = None
     ai_level: int | None = None
+    autoplay: bool = False
 
     @property
     def is_ai(self) -> bool:

@@ -368,6 +368,22 @@ class SqliteStore:
             await tables.mark_ended(db, table_id, TableStatus.DISBANDED, now)
             return refunds
 
+    async def set_autoplay(self, table_id: int, user_id: int, on: bool) -> None:
+        async with self._write() as db:
+            table = await tables.get(db, table_id)
+            tables.require_status(table, TableStatus.PLAYING)
+            await tables.set_autoplay(db, table, user_id, on)
+
+    async def summaries_due(self) -> list[Table]:
+        async with self._read() as db:
+            return await tables.summaries_due(db)
+
+    async def mark_summary_posted(self, table_id: int) -> None:
+        async with self._write() as db:
+            table = await tables.get(db, table_id)
+            tables.require_status(table, TableStatus.FINISHED)
+            await tables.mark_summary_posted(db, table_id, self._now())
+
     async def get_table(self, table_id: int) -> Table:
         async with self._read() as db:
             return await tables.get(db, table_id)

@@ -131,6 +131,20 @@ class Store(Protocol):
         """End a table; refund every charge if its first hand has not ended."""
         ...
 
+    async def set_autoplay(self, table_id: int, user_id: int, on: bool) -> None:
+        """Put a player of a table in play on auto-play (托管) or take them off it; the
+        table's seats carry it, so a restarted bot keeps playing for them."""
+        ...
+
+    async def summaries_due(self) -> list[Table]:
+        """Finished tables whose session summary is not marked posted: a bot that stopped
+        after a table's last `finish_round` posts them when it restarts."""
+        ...
+
+    async def mark_summary_posted(self, table_id: int) -> None:
+        """Record that a finished table's session summary is posted (the first mark stands)."""
+        ...
+
     async def get_table(self, table_id: int) -> Table: ...
 
     async def table_in_channel(self, channel_id: int) -> Table | None:

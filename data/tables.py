@@ -65,6 +65,7 @@ def _seat(row: sqlite3.Row) -> Seat:
         display_name=row["display_name"],
         user_id=row["user_id"],
         ai_level=row["ai_level"],
+        autoplay=bool(row["autoplay"]),
     )
 
 
@@ -106,21 +107,47 @@ async def get(db: aiosqlite.Connection, table_id: int) -> Table:
     return _table(rows[0], await seats(db, table_id))
 
 
-async def with_status(db: aiosqlite.Connection, status: TableStatus) -> list[Table]:
-    rows = await db.execute_fetchall(
-        "SELECT * FROM tables WHERE status = ? ORDER BY id", (status.value,)
-    )
+async def _where(db: aiosqlite.Connection, condition: str, values: tuple[Any, ...]) -> list[Table]:
+    """The tables meeting ``condition`` (SQL on ``tables``) with their seats, in two
+    statements however many there are."""
+    rows = await db.execute_fetchall(f"SELECT * FROM tables WHERE {condition} ORDER BY id", values)
     seat_rows = await db.execute_fetchall(
-        """
+        f"""
         SELECT seats.* FROM seats JOIN tables ON tables.id = seats.table_id
-        WHERE tables.status = ? ORDER BY seats.table_id, seats.chair
+        WHERE {condition} ORDER BY seats.table_id, seats.chair
         """,
-        (status.value,),
+        values,
     )
     by_table: dict[int, list[Seat]] = {}
     for seat_row in seat_rows:
         by_table.setdefault(seat_row["table_id"], []).append(_seat(seat_row))
     return [_table(row, tuple(by_table.get(row["id"], ()))) for row in rows]
+
+
+async def with_status(db: aiosqlite.Connection, status: TableStatus) -> list[Table]:
+    return await _where(db, "tables.status = ?", (status.value,))
+
+
+async def summaries_due(db: aiosqlite.Connection) -> list[Table]:
+    """Finished tables whose session summary is not marked posted."""
+    return await _where(db, "tables.status = 'finished' AND tables.summary_posted_at IS NULL", ())
+
+
+async def mark_summary_posted(db: aiosqlite.Connection, table_id: int, now_ms: int) -> None:
+    # The first mark stands: posting twice after a crash does not move it.
+    await db.execute(
+        "UPDATE tables SET summary_posted_at = COALESCE(summary_posted_at, ?) WHERE id = ?",
+        (now_ms, table_id),
+    )
+
+
+async def set_autoplay(db: aiosqlite.Connection, table: Table, user_id: int, on: bool) -> None:
+    if table.seat_of(user_id) is None:
+        raise SeatError(f"user {user_id} does not sit at table {table.id}")
+    await db.execute(
+        "UPDATE seats SET autoplay = ? WHERE table_id = ? AND user_id = ?",
+        (int(on), table.id, user_id),
+    )
 
 
 async def open_in_channel(db: aiosqlite.Connection, channel_id: int) -> Table | None:

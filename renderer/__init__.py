@@ -7,11 +7,15 @@ and already-worded strings) and gets PNG bytes back; nothing here knows about Di
 from renderer import fonts, sprites, text
 from renderer.fonts import FontNotFoundError
 from renderer.hand import hand_order, render_hand, render_tiles
+from renderer.lobby import render_lobby
 from renderer.models import (
+    ChairView,
     FanLine,
     HandView,
     HorseView,
     Labels,
+    LobbyView,
+    OptionLine,
     PaymentLine,
     SeatView,
     SettlementView,
@@ -22,11 +26,14 @@ from renderer.settlement import render_settlement
 from renderer.table import render_table
 
 __all__ = [
+    "ChairView",
     "FanLine",
     "FontNotFoundError",
     "HandView",
     "HorseView",
     "Labels",
+    "LobbyView",
+    "OptionLine",
     "PaymentLine",
     "SeatView",
     "SettlementView",
@@ -35,6 +42,7 @@ __all__ = [
     "clear_caches",
     "hand_order",
     "render_hand",
+    "render_lobby",
     "render_settlement",
     "render_table",
     "render_tiles",

@@ -30,6 +30,10 @@ class Labels:
     payments: str = "结算"
     nets: str = "输赢"
     draw: str = "流局"
+    seats: str = "座位"
+    options: str = "选项"
+    ai: str = "电脑"
+    host: str = "桌主"
 
     def void_text(self, void_suit: int) -> str:
         return self.void.format(suit=self.suits[void_suit])
@@ -154,4 +158,38 @@ class SettlementView:
     horses: tuple[HorseView, ...] = ()
     wildcard: int | None = None
     title: str = ""
+    labels: Labels = field(default_factory=Labels)
+
+
+@dataclass(frozen=True, slots=True)
+class ChairView:
+    """One chair of a lobby: ``name`` is the player's, or the word for a free chair when
+    ``taken`` is False. ``ai`` marks an AI player, ``host`` the table's creator."""
+
+    name: str
+    taken: bool = True
+    ai: bool = False
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLine:
+    """One option in force: its name as players write it, its value, what it means."""
+
+    name: str
+    value: str
+    about: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyView:
+    """A table's lobby: ``title`` names the rule set, hands and table; ``price`` the room
+    cards it costs and who pays; ``status`` where the table stands. ``chairs`` are the
+    four chairs in the order players sit down; ``options`` every option in force."""
+
+    title: str
+    chairs: tuple[ChairView, ChairView, ChairView, ChairView]
+    options: tuple[OptionLine, ...] = ()
+    price: str = ""
+    status: str = ""
     labels: Labels = field(default_factory=Labels)

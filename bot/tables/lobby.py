@@ -1,4 +1,5 @@
-"""The lobby message of a table: variant, options, price, seats, and its six buttons."""
+"""The lobby message of a table: variant, options, price, seats, and its six buttons, in
+words (for screen readers and search) and as a picture."""
 
 from __future__ import annotations
 
@@ -6,12 +7,14 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.i18n.terms import variant_name
-from bot.variants import format_value
+from bot.pictures import labels
+from bot.variants import COMMON_NAMES, format_value
 from bot.views.components import GameButton, view_of
 from bot.views.ids import CustomId
 from data.models import GuildConfig, Table, TableStatus
+from renderer.models import ChairView, LobbyView, OptionLine
 
 CHAIRS = 4
 BUTTONS = (
@@ -45,15 +48,26 @@ def seat_lines(table: Table, locale: str) -> list[str]:
     return lines
 
 
-def content(table: Table, config: GuildConfig, locale: str) -> str:
+def _price(table: Table, config: GuildConfig, locale: str) -> str:
+    """Room cards and who pays: the server's price until the table starts, then its own."""
     price = table.price if table.price is not None else config.price_for(table.rounds)
     payer = table.card_payer or config.card_payer
-    status = {
+    return t(
+        "lobby.price", locale, cards=price, payer=t(f"choice.card_payer.{payer.value}", locale)
+    )
+
+
+def _status(table: Table, locale: str) -> str:
+    key = {
         TableStatus.LOBBY: "lobby.status.open",
         TableStatus.PLAYING: "lobby.status.playing",
         TableStatus.FINISHED: "lobby.status.finished",
         TableStatus.DISBANDED: "lobby.status.disbanded",
     }[table.status]
+    return t(key, locale)
+
+
+def content(table: Table, config: GuildConfig, locale: str) -> str:
     lines = [
         t(
             "lobby.title",
@@ -62,17 +76,50 @@ def content(table: Table, config: GuildConfig, locale: str) -> str:
             rounds=table.rounds,
             table=table.id,
         ),
-        t(
-            "lobby.price",
-            locale,
-            cards=price,
-            payer=t(f"choice.card_payer.{payer.value}", locale),
-        ),
+        _price(table, config, locale),
         t("lobby.options", locale, options=options_text(table.options)),
         *seat_lines(table, locale),
-        t(status, locale),
+        _status(table, locale),
     ]
     return "\n".join(lines)
+
+
+def _about(variant: str, name: str, locale: str) -> str:
+    """What an option means; nothing for a name the catalog does not know (an option a
+    newer rule set no longer has, on a table stored before)."""
+    key = f"option.{'common' if name in COMMON_NAMES else variant}.{name}"
+    return t(key, locale) if has(key) else ""
+
+
+def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
+    """What the lobby picture shows: the same as :func:`content`, each option explained."""
+    by_chair = {seat.chair: seat for seat in table.seats}
+    chairs = []
+    for chair in range(CHAIRS):
+        seat = by_chair.get(chair)
+        if seat is None:
+            chairs.append(ChairView(t("lobby.empty_seat", locale), taken=False))
+        else:
+            host = seat.user_id == table.creator_id
+            chairs.append(ChairView(seat.display_name, ai=seat.is_ai, host=host))
+    variant = table.variant.value
+    return LobbyView(
+        title=t(
+            "lobby.picture_title",
+            locale,
+            variant=variant_name(variant, locale),
+            rounds=table.rounds,
+            table=table.id,
+        ),
+        chairs=(chairs[0], chairs[1], chairs[2], chairs[3]),
+        options=tuple(
+            OptionLine(name, format_value(value), _about(variant, name, locale))
+            for name, value in table.options.items()
+        ),
+        price=_price(table, config, locale),
+        status=_status(table, locale),
+        labels=labels(locale),
+    )
 
 
 def controls(table: Table, locale: str) -> discord.ui.View | None:

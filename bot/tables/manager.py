@@ -20,8 +20,8 @@ from bot import replays
 from bot.errors import UserError, answer_privately
 from bot.i18n import resolve_locale, t
 from bot.i18n.terms import variant_name
+from bot.pictures import as_file, lobby_png
 from bot.tables import lobby
-from bot.tables.hands import replayed
 from bot.tables.pacing import Pacing
 from bot.tables.running import RunningTable
 from bot.variants import (
@@ -35,7 +35,6 @@ from bot.views.components import GameButton, view_of
 from bot.views.ids import CustomId
 from data.errors import InsufficientCardsError, SeatError, StateError
 from data.models import GuildConfig, Table, TableStatus, Variant
-from engine.round import Round
 from engine.rules.base import RuleError
 
 if TYPE_CHECKING:
@@ -67,6 +66,7 @@ GAME_KINDS = frozenset(
     }
 )
 THREAD_NAME_LIMIT = 90
+LOBBY_PICTURE = "lobby.png"
 
 
 @dataclass(slots=True)
@@ -278,8 +278,10 @@ class TableManager:
         locale = self.guild_locale(table.guild_id)
         config = await self.bot.store.guild_config(table.guild_id)
         view = lobby.controls(table, locale)
+        png = await lobby_png(lobby.picture(table, config, locale))
         message = await where.send(
             lobby.content(table, config, locale),
+            file=as_file(png, LOBBY_PICTURE),
             allowed_mentions=discord.AllowedMentions.none(),
             **({"view": view} if view else {}),
         )
@@ -290,19 +292,24 @@ class TableManager:
     async def refresh_lobby(
         self, table_id: int, interaction: discord.Interaction | None = None
     ) -> None:
-        """Redraw the lobby message: through the click's own answer when it came from it."""
+        """Redraw the lobby message, words and picture: through the click's own answer when
+        it came from it."""
         table = await self.bot.store.get_table(table_id)
         locale = self.guild_locale(table.guild_id)
         config = await self.bot.store.guild_config(table.guild_id)
         text = lobby.content(table, config, locale)
         view = lobby.controls(table, locale)
+        png = await lobby_png(lobby.picture(table, config, locale))
+        attachments = [as_file(png, LOBBY_PICTURE)]
         if (
             interaction is not None
             and not interaction.response.is_done()
             and interaction.message is not None
             and interaction.message.id == table.lobby_message_id
         ):
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.response.edit_message(
+                content=text, attachments=attachments, view=view
+            )
             return
         if table.channel_id is None or table.lobby_message_id is None:
             return
@@ -310,7 +317,7 @@ class TableManager:
             table.lobby_message_id
         )
         try:
-            await message.edit(content=text, view=view)
+            await message.edit(content=text, attachments=attachments, view=view)
         except discord.HTTPException as exc:
             log.warning("lobby %s: edit failed: %s", table_id, exc)
 
@@ -573,20 +580,56 @@ class TableManager:
     # -- restarts ------------------------------------------------------------------------
 
     async def resume_all(self) -> None:
-        """Pick up every table that was in play when the bot stopped."""
+        """Post the session summaries a stop cut off, then pick up every table that was in
+        play when the bot stopped (first, so a resumed table that finishes now is not
+        summarized twice)."""
+        for table in await self.bot.store.summaries_due():
+            try:
+                await self.post_summary(table, await self.bot.store.table_standings(table.id))
+            except Exception:
+                log.exception("table %s: the owed session summary failed", table.id)
         for live in await self.bot.store.live_tables():
             table = live.table
-            previous: Round | None = None
-            if live.current_round is None and live.last_round_id is not None:
-                script = await self.bot.store.round_script(live.last_round_id)
-                actions = script.pop("actions")
-                previous = replayed(script, actions)
             running = RunningTable(self, table, self.guild_locale(table.guild_id))
             self.running[table.id] = running
             try:
-                await running.resume(live, previous)
+                await running.resume(live)
             except Exception:
                 log.exception("table %s could not be resumed", table.id)
+
+    # -- the end of a session ------------------------------------------------------------
+
+    async def post_summary(self, table: Table, scores: Sequence[int]) -> None:
+        """The end of a session in its thread: the chairs ranked by score, and Play again.
+        It is marked posted once Discord has it, so a restart posts what a stop cut off."""
+        if table.channel_id is None:
+            return
+        locale = self.guild_locale(table.guild_id)
+        names = {seat.chair: seat.display_name for seat in table.seats}
+        lines = [t("table.session_over", locale, title=variant_name(table.variant.value, locale))]
+        order = sorted(range(CHAIRS), key=lambda chair: -scores[chair])
+        for place, chair in enumerate(order, start=1):
+            lines.append(
+                t(
+                    "table.standing",
+                    locale,
+                    place=place,
+                    name=names[chair],
+                    score=f"{scores[chair]:+d}",
+                )
+            )
+        again = GameButton(
+            CustomId("again", table.id),
+            label=t("controls.play_again", locale),
+            style=discord.ButtonStyle.success,
+        )
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send("\n".join(lines), view=view_of(again))
+        except discord.HTTPException as exc:
+            log.warning("table %s: the session summary failed: %s", table.id, exc)
+            return
+        await self.bot.store.mark_summary_posted(table.id)
 
     def forget(self, table_id: int) -> None:
         running = self.running.pop(table_id, None)

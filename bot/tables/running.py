@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import answer_privately
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.i18n.terms import variant_name
 from bot.pictures import as_file, hand_png, settlement_png, table_png
 from bot.tables import prompts
 from bot.tables.board import Board, Scene
 from bot.tables.handmail import ClosedNotice, HandMessage, Rendered, RenderSource
-from bot.tables.hands import Deal, first_deal, new_seed, next_deal, replayed, round_result
+from bot.tables.hands import new_seed, round_result, setup
 from bot.tables.narration import Narrator
 from bot.tables.notes import SeatNotes
 from bot.tables.prompts import CLAIM, ROB, SeatSnapshot
+from bot.tables.refusals import Refused, refusal_text
 from bot.tables.scene import SeatText, table_view
 from bot.tables.settlement import player_result, settlement_view, summary
 from bot.tables.timers import SeatTimers
@@ -43,6 +44,8 @@ from engine.ai.base import Player
 from engine.errors import Refusal
 from engine.events import Event
 from engine.round import Round
+from engine.session import Session, StoredHand
+from engine.wall import seed_fingerprint
 
 if TYPE_CHECKING:
     from bot.tables.manager import TableManager
@@ -91,7 +94,8 @@ class PromptState:
 class HandState:
     """What the bot keeps about the hand in play besides the engine's own state."""
 
-    deal: Deal
+    hand: Round
+    seed: str
     round_id: int
     number: int
     prompts: list[PromptState] = field(default_factory=lambda: [PromptState() for _ in range(4)])
@@ -100,10 +104,6 @@ class HandState:
     horses: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
     fresh_lines: list[str] = field(default_factory=list)
     last_line: str = ""
-
-    @property
-    def hand(self) -> Round:
-        return self.deal.hand
 
 
 class RunningTable:
@@ -129,10 +129,12 @@ class RunningTable:
                 s.display_name,
                 s.user_id,
                 None if s.user_id is not None else make_player(AI_LEVEL, table.id + s.chair),
+                autoplay=s.autoplay,
             )
             for s in sorted(table.seats, key=lambda s: s.chair)
         ]
-        self.standings = [0, 0, 0, 0]
+        # Hands take their seeds from the bot, which stores each one with its hand.
+        self.session = Session(self.variant, self.rules, seed=None)
         self.state: HandState | None = None
         self.board: Board | None = None
         self.mail: dict[int, HandMessage] = {}
@@ -185,41 +187,55 @@ class RunningTable:
         """Deal the first hand."""
         await self.load_players()
         async with self.lock:
-            await self._begin(first_deal(self.variant, self.rules, new_seed()))
+            await self._deal()
         await self._show_hand_start()
 
-    async def resume(self, live: LiveTable, previous: Round | None) -> None:
+    async def resume(self, live: LiveTable) -> None:
         """Continue after a restart: replay the hand in play action by action (so every
         prompt keeps its number and old buttons stay valid), or deal the next hand."""
         await self.load_players()
-        self.standings = list(live.standings)
         current = live.current_round
+        last = None
+        if current is None and live.last_round_id is not None:
+            last = await self._stored_hand(live.last_round_id)
+        self.session = Session.resume(
+            self.variant,
+            self.rules,
+            hands_played=live.hands_finished,
+            scores=live.standings,
+            last_hand=last,
+            current_hand=None if current is None else StoredHand(current.info.seed, current.setup),
+        )
         if current is None:
             async with self.lock:
-                await self._begin(self._next_deal(previous, live.hands_finished + 1))
+                await self._deal()
             await self._show_hand_start()
             return
+        hand = self.session.current
+        assert hand is not None
         async with self.lock:
-            deal = Deal(replayed(current.setup, []), current.info.seed)
-            self.state = HandState(deal, current.info.id, current.info.hand_number)
-            self._absorb(deal.hand.events_for(None), public_only=True)
+            self.state = HandState(
+                hand, current.info.seed, current.info.id, current.info.hand_number
+            )
+            self._absorb(hand.events_for(None), public_only=True)
             self._refresh(actor=None, announce=False)
             for raw in current.actions:
-                action = Action.from_json(raw)
-                self._absorb(deal.hand.apply(action))
+                self._absorb(hand.apply(Action.from_json(raw)))
                 self._refresh(actor=None, announce=False)
             self.state.fresh_lines = []
         await self._show_hand(resumed=True)
 
-    def _next_deal(self, previous: Round | None, number: int) -> Deal:
-        if previous is None:
-            return first_deal(self.variant, self.rules, new_seed())
-        return next_deal(self.variant, self.rules, new_seed(), previous, number)
+    async def _stored_hand(self, round_id: int) -> StoredHand:
+        """A finished hand as the store keeps it: its seed and its whole round script."""
+        record = await self.bot.store.round_record(round_id)
+        return StoredHand(record.info.seed, await self.bot.store.round_script(round_id))
 
-    async def _begin(self, deal: Deal) -> None:
-        """Store and adopt a new hand (lock held); nothing is shown yet."""
-        info = await self.bot.store.begin_round(self.id, seed=deal.seed, setup=deal.setup())
-        self.state = HandState(deal, info.id, info.hand_number)
+    async def _deal(self) -> None:
+        """Deal, store and adopt the next hand (lock held); nothing is shown yet."""
+        seed = new_seed()
+        hand = self.session.start_hand(seed)
+        info = await self.bot.store.begin_round(self.id, seed=seed, setup=setup(hand))
+        self.state = HandState(hand, seed, info.id, info.hand_number)
         for chair in self.chairs:
             chair.timeouts = 0
 
@@ -234,7 +250,7 @@ class RunningTable:
                 title=self.title(self.locale),
                 dealer=self.chair_at(0).name,
                 dice=f"{hand.dice[0]}+{hand.dice[1]}",
-                fingerprint=self.state.deal.fingerprint,
+                fingerprint=seed_fingerprint(self.state.seed),
             )
         )
         async with self.lock:
@@ -296,8 +312,11 @@ class RunningTable:
         return text, view
 
     def _score(self, seat: int) -> int:
-        assert self.hand is not None
-        return self.standings[(seat + self.hand.dealer) % 4] + self.hand.ledger.nets()[seat]
+        hand = self.hand
+        assert hand is not None
+        # Until the session books the hand, its scores leave out the hand's own nets.
+        running = hand.ledger.nets()[seat] if self.session.current is hand else 0
+        return self.session.scores[(seat + hand.dealer) % 4] + running
 
     def _seat_note(self, seat: int) -> str:
         chair = self.chair_at(seat)
@@ -543,6 +562,8 @@ class RunningTable:
             chair.timeouts += 1
             wants_autoplay = chair.settings is None or chair.settings.auto_play_on_timeout
             if chair.timeouts >= 2 and wants_autoplay and not chair.autoplay:
+                assert chair.user_id is not None
+                await self.bot.store.set_autoplay(self.id, chair.user_id, True)
                 chair.autoplay = True
                 assert self.state is not None
                 line = t("table.autoplay_on", self.locale, name=chair.name)
@@ -574,11 +595,8 @@ class RunningTable:
             deferred = True
             await self.lock.acquire()
         try:
-            outcome = await self._apply_click(chair, cid, values)
-            if isinstance(outcome, str):
-                problem = outcome
-            else:
-                problem = None
+            problem = await self._apply_click(chair, cid, values, locale)
+            if problem is None:
                 seat = self.seat_of(chair.chair)
                 snap = self.snapshot(seat)
                 mail = self.mail.get(chair.chair)
@@ -586,7 +604,7 @@ class RunningTable:
         finally:
             self.lock.release()
         if problem is not None:
-            await answer_privately(interaction, t(problem, locale))
+            await answer_privately(interaction, problem)
             return
         rendered = await self.render(snap)
         if deferred:
@@ -606,27 +624,38 @@ class RunningTable:
                 view=rendered.view,
             )
 
-    async def _apply_click(self, chair: Chair, cid: CustomId, values: Sequence[str]) -> str | None:
-        """Carry out a click (lock held); a catalog key when it changes nothing."""
+    async def _apply_click(
+        self, chair: Chair, cid: CustomId, values: Sequence[str], locale: str
+    ) -> str | None:
+        """Carry out a click (lock held); what to tell the player when it changes nothing."""
         problem = self._click_problem(chair, cid)
         if problem is not None:
-            return problem
+            return t(problem, locale)
         assert self.state is not None
         seat = self.seat_of(chair.chair)
         if cid.kind == "back":
-            self._back(chair)
+            await self._back(chair)
             return None
         if cid.kind == "horses":
             self.state.horses[seat] = tuple(sorted(int(v) for v in values))
             return None
         action = action_of(cid, values, seat)
         if action is None:
-            return "click.expired"
+            return t("click.expired", locale)
         refusal = await self._act(seat, action, Source.PLAYER)
         if refusal is None:
             return None
-        key = f"refusal.{refusal.reason}"
-        return key if has(key) else "click.refused"
+        # A refused move changes nothing, so the hand still shows what it was refused in.
+        hand = self.state.hand
+        refused = Refused(
+            refusal,
+            action,
+            hand.view(seat),
+            hand.legal_actions(seat),
+            self.names(),
+            self.state.notes.own_void[seat],
+        )
+        return refusal_text(refused, locale)
 
     def _click_problem(self, chair: Chair, cid: CustomId) -> str | None:
         """Why a click changes nothing: an old hand, a closed prompt, a second click."""
@@ -643,9 +672,10 @@ class RunningTable:
             return "click.already"
         return "click.expired"
 
-    def _back(self, chair: Chair) -> None:
+    async def _back(self, chair: Chair) -> None:
         """I'm back: the person takes over from the AI again (lock held)."""
-        assert self.state is not None
+        assert self.state is not None and chair.user_id is not None
+        await self.bot.store.set_autoplay(self.id, chair.user_id, False)
         chair.autoplay = False
         chair.timeouts = 0
         seat = self.seat_of(chair.chair)
@@ -735,7 +765,7 @@ class RunningTable:
             last = await self.bot.store.finish_round(state.round_id, round_result(hand))
             names = self.names()
             board_view = settlement_view(hand, names, self.locale, self.title(self.locale))
-            text = summary(hand, names, self.locale, state.deal.seed)
+            text = summary(hand, names, self.locale, state.seed)
             results = [
                 (chair, player_result(hand, self.seat_of(chair.chair), chair.locale))
                 for chair in self.chairs
@@ -744,9 +774,8 @@ class RunningTable:
         if self.board is not None:
             self.board.touch()
             await self.board.settled()
-        # The table picture shows scores as standings plus this hand's nets until here.
-        for seat, net in enumerate(hand.ledger.nets()):
-            self.standings[(seat + hand.dealer) % 4] += net
+        async with self.lock:
+            self.session.finish_hand()
         for mail in self.mail.values():
             mail.touch()
         png = await settlement_png(board_view)
@@ -762,7 +791,7 @@ class RunningTable:
         async with self.lock:
             if self.finished:
                 return
-            await self._begin(self._next_deal(hand, state.number + 1))
+            await self._deal()
         await self._show_hand_start()
 
     async def _dm(self, chair: Chair, text: str) -> None:
@@ -777,26 +806,7 @@ class RunningTable:
 
     async def _finish_session(self) -> None:
         self.finished = True
-        lines = [
-            t("table.session_over", self.locale, title=variant_name(self.variant, self.locale))
-        ]
-        order = sorted(range(4), key=lambda c: -self.standings[c])
-        for place, chair in enumerate(order, start=1):
-            lines.append(
-                t(
-                    "table.standing",
-                    self.locale,
-                    place=place,
-                    name=self.chairs[chair].name,
-                    score=f"{self.standings[chair]:+d}",
-                )
-            )
-        again = GameButton(
-            CustomId("again", self.id),
-            label=t("controls.play_again", self.locale),
-            style=discord.ButtonStyle.success,
-        )
-        await self._post("\n".join(lines), view=view_of(again))
+        await self.manager.post_summary(self.table, self.session.scores)
         await self.close()
         self.manager.forget(self.id)
 

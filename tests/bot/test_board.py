@@ -8,8 +8,8 @@ import time
 from typing import Any
 
 from bot.tables.board import Board, Scene
-from bot.tables.hands import first_deal
 from bot.tables.scene import SeatText, table_view
+from engine.session import Session
 
 
 class Recorder:
@@ -28,7 +28,7 @@ class Recorder:
 
 
 async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
-    hand = first_deal("sichuan", {}, "board").hand
+    hand = Session("sichuan", seed=None).start_hand("board")
     view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
     state = {"n": 0}
 

@@ -106,3 +106,16 @@ async def test_tables_open_as_channels_of_the_configured_category(harness: Harne
     channel = harness.fake.world.channels[lobby.channel_id]
     assert channel.parent_id == category.id and channel.type is ChannelType.TEXT
     assert "`turn_timer=30`" in lobby.content
+
+
+async def test_the_lobby_is_also_a_picture_redrawn_in_place(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan")
+    (alone,) = harness.live(lobby).attachments
+    assert alone.filename == "lobby.png" and alone.data.startswith(b"\x89PNG")
+    joined = await guest.click(lobby, label="Join")
+    assert (await joined.response()).type == 7
+    live = harness.live(lobby)
+    (together,) = live.attachments
+    assert together.filename == "lobby.png" and together.data != alone.data
+    assert "2. Guest" in live.content, "the words stay beside the picture"

@@ -7,7 +7,6 @@ import discord
 import pytest
 
 from bot.i18n import LOCALES
-from bot.tables.hands import first_deal
 from bot.tables.narration import Narrator
 from bot.tables.prompts import CLAIM, ROB, TURN, SeatSnapshot, content, controls, prompt_kind
 from bot.variants import is_playable
@@ -17,6 +16,7 @@ from bot.views.ids import MAX_LENGTH, CustomId
 from engine.actions import Action, Discard
 from engine.ai import make_player
 from engine.round import Round
+from engine.session import Session
 
 NAMES = ("东家", "South", "西家", "North")
 # Seeds whose hands, played by the random AI, reach every kind of prompt of the rule set
@@ -80,7 +80,7 @@ def check_controls(snap: SeatSnapshot) -> None:
 
 
 def play(variant: str, seed: int) -> tuple[list[SeatSnapshot], Round]:
-    hand = first_deal(variant, {}, f"seed-{seed}").hand
+    hand = Session(variant, seed=None).start_hand(f"seed-{seed}")
     ai = make_player("random", seed)
     shown: list[SeatSnapshot] = []
     while not hand.ended:

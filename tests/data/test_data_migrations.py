@@ -43,6 +43,12 @@ SAMPLE_DATA = {
         (1, 2, 2, NULL, 1000, 'mcr', 1740830400000, 0, 0, NULL, NULL, 0, 0),
         (1, 3, 3, NULL, 1000, 'mcr', 1740830400000, 0, 0, NULL, NULL, 0, 0);
     """,
+    3: """
+    INSERT INTO tables VALUES (2, 1000, 7, 8, 101, 'sichuan', '{}', 4, 'playing', 0,
+                               'creator', 'k2', 0, 0, NULL, NULL);
+    INSERT INTO seats VALUES (2, 0, 101, NULL, 'Alice', 1), (2, 1, 102, NULL, 'Bob', 0),
+                             (2, 2, NULL, 1, 'AI 2', 0), (2, 3, NULL, 1, 'AI 3', 0);
+    """,
 }
 
 
@@ -96,6 +102,9 @@ async def test_upgrade_from_every_earlier_version(
             board = await store.leaderboard(guild_id=GUILD, period=Period.ALL)
             assert [(e.stats.user_id, e.stats.net) for e in board] == [(BOB, 32), (ALICE, -32)]
             assert (await store.player_stats(BOB)).best_hand == 24
+            # The finished table's summary was posted before auto-play and summaries were kept.
+            assert await store.summaries_due() == []
+            assert not any(seat.autoplay for seat in (await store.get_table(1)).seats)
     finally:
         await store.close()
 

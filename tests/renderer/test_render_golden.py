@@ -18,7 +18,18 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from engine.tiles import parse_hand, parse_tile, parse_tiles
-from renderer import HandView, fonts, render_hand, render_settlement, render_table, render_tiles
+from renderer import (
+    ChairView,
+    HandView,
+    LobbyView,
+    OptionLine,
+    fonts,
+    render_hand,
+    render_lobby,
+    render_settlement,
+    render_table,
+    render_tiles,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 # Mean difference per channel (0..255) and share of pixels off by more than a faint
@@ -50,10 +61,33 @@ def _hand_views() -> dict[str, HandView]:
     }
 
 
+def _lobby_view() -> LobbyView:
+    """Three chairs taken (the host, a guest, an AI player), one free, a few options."""
+    return LobbyView(
+        title="四川血战到底 · 4 局 · 牌桌 #12",
+        chairs=(
+            ChairView("小张", host=True),
+            ChairView("Lily"),
+            ChairView("电脑1", ai=True),
+            ChairView("（空位）", taken=False),
+        ),
+        options=(
+            OptionLine("rounds", "4", "局数"),
+            OptionLine("max_fan", "4", "封顶番数"),
+            OptionLine("exchange_direction", "random", "换三张的方向"),
+            OptionLine("turn_timer", "20", "出牌时限（秒），0 为不限时"),
+        ),
+        price="房卡 2 张（桌主付）",
+        status="等待玩家入座……",
+    )
+
+
 def _render(name: str, load_view: Callable[[str], Any]) -> bytes:
     hands = _hand_views()
     if name in hands:
         return render_hand(hands[name])
+    if name == "lobby":
+        return render_lobby(_lobby_view())
     if name == "tiles":
         return render_tiles(parse_tiles("19m19p19s1234567z"))
     view = load_view(name)
@@ -70,7 +104,16 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     "name",
-    ["hand", "hand_void", "tiles", "table", "table_mcr", "settlement", "settlement_sichuan"],
+    [
+        "hand",
+        "hand_void",
+        "tiles",
+        "table",
+        "table_mcr",
+        "settlement",
+        "settlement_sichuan",
+        "lobby",
+    ],
 )
 def test_matches_golden(
     name: str, load_view: Callable[[str], Any], decode: Callable[[bytes], Image.Image]

@@ -1,0 +1,54 @@
+"""What a restarted bot needs beyond the hands: auto-play (托管) and owed session summaries."""
+
+from __future__ import annotations
+
+import pytest
+
+from data import SeatError, SqliteStore, StateError, TableStatus
+from tests.data.store_support import ALICE, BOB, CAROL, DAVE, MakeTable, PlayRound, no_win
+
+
+async def test_autoplay_is_kept_on_the_seat(store: SqliteStore, make_table: MakeTable) -> None:
+    table = await make_table((ALICE, BOB, None, CAROL))
+    assert not any(seat.autoplay for seat in table.seats)
+    await store.set_autoplay(table.id, BOB, True)
+    seats = (await store.get_table(table.id)).seats
+    assert [seat.autoplay for seat in seats] == [False, True, False, False]
+    (live,) = await store.live_tables()
+    assert [seat.autoplay for seat in live.table.seats] == [False, True, False, False]
+    await store.set_autoplay(table.id, BOB, False)
+    assert not any(seat.autoplay for seat in (await store.get_table(table.id)).seats)
+
+
+async def test_autoplay_needs_a_player_of_a_table_in_play(
+    store: SqliteStore, make_table: MakeTable
+) -> None:
+    table = await make_table((ALICE, BOB, None, CAROL))
+    with pytest.raises(SeatError, match="does not sit"):
+        await store.set_autoplay(table.id, DAVE, True)
+    lobby = await make_table((ALICE,), start=False)
+    with pytest.raises(StateError, match="lobby"):
+        await store.set_autoplay(lobby.id, ALICE, True)
+
+
+async def test_summary_is_due_after_the_last_hand_until_marked(
+    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+) -> None:
+    table = await make_table(rounds=1)
+    assert await store.summaries_due() == []
+    with pytest.raises(StateError, match="playing"):
+        await store.mark_summary_posted(table.id)
+    await play_round(table, no_win())
+    (due,) = await store.summaries_due()
+    assert (due.id, due.status, len(due.seats)) == (table.id, TableStatus.FINISHED, 4)
+    await store.mark_summary_posted(table.id)
+    await store.mark_summary_posted(table.id)
+    assert await store.summaries_due() == []
+
+
+async def test_disbanded_tables_owe_no_summary(store: SqliteStore, make_table: MakeTable) -> None:
+    table = await make_table(rounds=1)
+    await store.disband_table(table.id)
+    assert await store.summaries_due() == []
+    with pytest.raises(StateError, match="disbanded"):
+        await store.mark_summary_posted(table.id)
