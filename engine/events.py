@@ -1,10 +1,13 @@
 """What happened in a hand, as typed events the bot renders (nothing Discord-shaped).
 
 Each event says whose private information it carries (:meth:`Event.owner`): None for a
-public event, or a seat. The owner (and a seat the rule set lets see the owner's hand)
-gets the event as it is; everybody else gets :meth:`Event.redacted`, which hides the
-private part or drops the event. The engine hands events out only through
-``Round.events_for(viewer)``.
+public event, or a seat. That private part is either the owner's tiles
+(``hand_tiles``: dealt and drawn tiles, a concealed kong) or the owner's choices (prompt
+answers, claim offers, passes, restrictions, private notices). The owner gets the event as
+it is, and so does a viewer allowed to see the owner's hand (MCR 火眼金睛, a spectator the
+player lets watch, everybody once the hand is over) when the private part is tiles;
+everybody else gets :meth:`Event.redacted`, which hides the private part or drops the
+event. The engine hands events out only through ``Round.events_for(viewer)``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ class Event:
     """Base class. ``type`` is the JSON name of the event."""
 
     type: ClassVar[str] = ""
+    # The private part is the owner's tiles, which whoever may see the owner's hand sees
+    # too; otherwise it is a choice of the owner's, for the owner alone.
+    hand_tiles: ClassVar[bool] = False
 
     def owner(self) -> int | None:
         """The seat whose private information this is; None when public."""
@@ -63,14 +69,25 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A hand begins: the dealer's chair, the dice, the session-derived script fields
-    (Guangdong's horse count, MCR's round wind). Chance values (Sichuan's
-    ``exchange_map``) are never in it: the rule set reveals them when they take effect."""
+    """A hand begins: the dealer's chair, the dice (None where the rule set shows them
+    only after its before-deal prompts, with :class:`DiceRolled`), the session-derived
+    script fields (Guangdong's horse count, MCR's round wind). Chance values (Sichuan's
+    ``exchange_map``, MCR's ``peak_templates``) are never in it: the rule set reveals them
+    when they take effect."""
 
     dealer: int
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None
     fields: Mapping[str, Any] = field(default_factory=dict)
     type: ClassVar[str] = "hand_started"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """The hand's dice, shown once the before-deal prompts are done, for a rule set that
+    keeps them back until then (MCR: the bets come before the dice)."""
+
+    dice: tuple[int, int]
+    type: ClassVar[str] = "dice_rolled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +98,7 @@ class Dealt(Event):
     count: int
     tiles: tuple[int, ...] | None = None
     type: ClassVar[str] = "dealt"
+    hand_tiles: ClassVar[bool] = True
 
     def owner(self) -> int | None:
         return self.seat
@@ -91,7 +109,9 @@ class Dealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class TilesAside(Event):
-    """Tiles set aside from the back of the wall; ``tiles`` only when face up."""
+    """Tiles set aside from the back of the wall; ``tiles`` only when face up. Where the
+    rule set shows the dice only after its before-deal prompts, a face-up group is told
+    face down at the start and again, with its tiles, right after the dice."""
 
     name: str
     count: int
@@ -165,6 +185,7 @@ class Drew(Event):
     replacement: bool = False
     wall_left: int = 0
     type: ClassVar[str] = "drew"
+    hand_tiles: ClassVar[bool] = True
 
     def owner(self) -> int | None:
         return self.seat
@@ -237,6 +258,7 @@ class Konged(Event):
     tile: int | None
     from_seat: int | None = None
     type: ClassVar[str] = "konged"
+    hand_tiles: ClassVar[bool] = True
 
     def owner(self) -> int | None:
         return self.seat if self.kong == "concealed" else None

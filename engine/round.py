@@ -30,6 +30,7 @@ from engine.events import (
     Claimed,
     ClaimOffered,
     Dealt,
+    DiceRolled,
     Discarded,
     Drew,
     Event,
@@ -178,7 +179,7 @@ class View:
     variant: str
     viewer: int | None
     dealer: int
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None  # None until the rule set shows them (dice_after_prompts)
     phase: str
     turn: int | None
     live_count: int
@@ -260,6 +261,8 @@ class Round:
         self.rule_data: dict[str, Any] = {}
         self.set_aside: dict[str, tuple[int, ...]] = {}
         self._aside_face_up: dict[str, bool] = {}
+        # The dice and the face-up set-aside tiles are public (see dice_after_prompts).
+        self._dice_shown = not ruleset.dice_after_prompts
         self.wins: list[ScoredWin] = []
         self.kongs: list[KongRecord] = []
         self.end_reason: EndReason | None = None
@@ -273,6 +276,7 @@ class Round:
         self._hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
         self._melds: list[list[Meld]] = [[], [], [], []]
         self._rivers: list[list[DiscardRecord]] = [[], [], [], []]
+        self._last_discard: tuple[int, int] | None = None
         self._wall: list[int] = []
         self._front = 0
         self._back = 0
@@ -461,13 +465,30 @@ class Round:
         # reveals them (the 换三张 piles show where they went). What ``begin`` told comes
         # after the opening.
         public = {k: v for k, v in self.fields.items() if k not in self._chance_names}
-        opening: list[Event] = [HandStarted(self.dealer, self.dice, public)]
-        for name, tiles in self.set_aside.items():
-            shown = tiles if self._aside_face_up[name] else None
-            opening.append(TilesAside(name, len(tiles), shown))
+        dice = self.dice if self._dice_shown else None
+        opening: list[Event] = [HandStarted(self.dealer, dice, public)]
+        opening.extend(self._aside_events())
         self.events[told:told] = opening
         self._stage = Stage.BEFORE_DEAL
         self._open_next_prompt()
+
+    def _aside_events(self) -> list[TilesAside]:
+        """The set-aside groups as players see them now (face-up tiles once public)."""
+        return [
+            TilesAside(name, len(tiles), tiles if self._shows_aside(name) else None)
+            for name, tiles in self.set_aside.items()
+        ]
+
+    def _shows_aside(self, name: str) -> bool:
+        return self._dice_shown and self._aside_face_up[name]
+
+    def _show_dice(self) -> None:
+        """The before-deal prompts are done: show what ``dice_after_prompts`` held back."""
+        self._dice_shown = True
+        self._emit(DiceRolled(self.dice))
+        for event in self._aside_events():
+            if event.tiles is not None:
+                self._emit(event)
 
     # -- the HandState protocol ----------------------------------------------------------
 
@@ -492,6 +513,10 @@ class Round:
 
     def last_drawn(self, seat: int) -> int | None:
         return self._last_drawn[seat] if self.turn == seat else None
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        return self._last_discard
 
     def chance(self, name: str, draw: Callable[[random.Random], T]) -> T:
         self._chance_names.add(name)
@@ -564,6 +589,9 @@ class Round:
         )
 
     def award_win(self, win: ScoredWin) -> None:
+        # A prompt after play turns the exhaustive draw into a won hand (mcr.md §4.5.2:
+        # the first hit ends the hand; only without one does the draw stand).
+        self.end_reason = EndReason.WIN
         self._record_wins([win])
 
     # -- queries -------------------------------------------------------------------------
@@ -690,6 +718,9 @@ class Round:
                 continue
             self._prompt = None
             if self._stage is Stage.BEFORE_DEAL:
+                if not self._dice_shown:
+                    self._show_dice()
+                self.ruleset.on_deal(self)
                 for seat in range(4):
                     tiles = tuple(kinds_of(self._hands[seat]))
                     self._emit(Dealt(seat, len(tiles), tiles))
@@ -741,12 +772,9 @@ class Round:
         self.phase = Phase.TURN
         self.turn = 0
         self.turn_number = 1
+        # The dealer draws nothing: a heavenly hand's winning tile is chosen by its score
+        # (``_turn_win``), never by the order of the dealt tiles, which a script loses.
         self._mode = TurnMode.START
-        # The dealer draws nothing; his 14th dealt tile stands as the "drawn" one (a
-        # heavenly hand's winning tile), or his highest tile if a set-up prompt took it.
-        hand = self._hands[0]
-        last = self.dealt[0][-1]
-        self._last_drawn[0] = last if hand[last] else max(k for k in range(NUM_KINDS) if hand[k])
 
     def _begin_turn(self, seat: int) -> None:
         """``seat`` draws and plays; an empty live wall ends the hand instead."""
@@ -782,18 +810,19 @@ class Round:
             else:
                 self._declare_added_kong(seat, action.tile)
         elif isinstance(action, Win):
-            tile = self._last_drawn[seat]
-            assert tile is not None
-            ctx = self.win_context(seat, tile, WinHow.SELF_DRAW)
+            win = self._turn_win(seat)
+            assert win is not None
+            tile = win.context.tile
             self._hands[seat][tile] -= 1
             self._won_tiles.append(tile)
-            self._record_wins([ScoredWin(ctx, self.ruleset.score_win(self, ctx))])
+            self._record_wins([win])
 
     def _discard(self, seat: int, tile: int, declare_ready: bool) -> None:
         self._hands[seat][tile] -= 1
         if declare_ready:
             self._ready[seat] = ReadyDeclaration(len(self._rivers[seat]), self._melds_total)
         self._rivers[seat].append(DiscardRecord(tile, declare_ready=declare_ready))
+        self._last_discard = (seat, tile)
         self._discards_total += 1
         self._last_drawn[seat] = None
         self._after_kong = None
@@ -846,7 +875,7 @@ class Round:
         hand = self._hands[seat]
         hand[tile] += 1
         try:
-            complete = self.ruleset.is_complete(self, seat, hand)
+            complete = self.ruleset.is_complete(self, seat, hand, tile, how)
         finally:
             hand[tile] -= 1
         if not complete:
@@ -1180,7 +1209,7 @@ class Round:
         out: list[Action] = []
         drawn = self._last_drawn[seat]
         if self._mode is not TurnMode.CLAIMED:
-            if drawn is not None and self._self_draw_win(seat, drawn) is not None:
+            if self._turn_win(seat) is not None:
                 out.append(Win(seat))
             if self.live_count > 0 and self._ready[seat] is None:
                 for k in range(NUM_KINDS):
@@ -1203,8 +1232,30 @@ class Round:
                     out.append(Discard(seat, k, declare_ready=True))
         return out
 
+    def _win_tiles(self, seat: int) -> list[int]:
+        """The tiles a self-drawn win by the turn seat may take: the one it drew; on the
+        dealer's first move (no draw) every kind he holds."""
+        if self._mode is TurnMode.START:
+            hand = self._hands[seat]
+            return [k for k in range(NUM_KINDS) if hand[k]]
+        drawn = self._last_drawn[seat]
+        return [] if drawn is None else [drawn]
+
+    def _turn_win(self, seat: int) -> ScoredWin | None:
+        """The self-drawn win the turn seat may declare now. A heavenly hand has no
+        winning tile: it takes the kind that scores best (ties: first in tile order), so
+        the win never depends on the order the tiles were dealt in (mcr.md §2.4)."""
+        best: ScoredWin | None = None
+        for tile in self._win_tiles(seat):
+            win = self._self_draw_win(seat, tile)
+            if win is not None and (
+                best is None or win.score.compare_value > best.score.compare_value
+            ):
+                best = win
+        return best
+
     def _self_draw_win(self, seat: int, tile: int) -> ScoredWin | None:
-        if not self.ruleset.is_complete(self, seat, self._hands[seat]):
+        if not self.ruleset.is_complete(self, seat, self._hands[seat], tile, WinHow.SELF_DRAW):
             return None
         ctx = self.win_context(seat, tile, WinHow.SELF_DRAW)
         score = self.ruleset.score_win(self, ctx)
@@ -1287,7 +1338,7 @@ class Round:
         if how is not WinHow.SELF_DRAW:
             hand[tile] += 1
         try:
-            complete = self.ruleset.is_complete(self, seat, hand)
+            complete = self.ruleset.is_complete(self, seat, hand, tile, how)
         finally:
             if how is not WinHow.SELF_DRAW:
                 hand[tile] -= 1
@@ -1325,9 +1376,8 @@ class Round:
         if self._mode is TurnMode.CLAIMED:
             return _refuse("must_discard", f"after a claim seat {seat} must discard")
         if isinstance(action, Win):
-            drawn = self._last_drawn[seat]
-            if drawn is not None:
-                refusal = self._win_refusal(seat, drawn, WinHow.SELF_DRAW)
+            for tile in self._win_tiles(seat):
+                refusal = self._win_refusal(seat, tile, WinHow.SELF_DRAW)
                 if refusal is not None:
                     return refusal
             return _refuse("not_a_win", f"seat {seat}'s hand is not a winning hand")
@@ -1395,7 +1445,7 @@ class Round:
                 )
             )
         aside: dict[str, tuple[int, ...] | int] = {
-            name: tiles if (self._aside_face_up[name] or self.phase is Phase.END) else len(tiles)
+            name: tiles if (self._shows_aside(name) or self.phase is Phase.END) else len(tiles)
             for name, tiles in self.set_aside.items()
         }
         window = self._window if self.phase in (Phase.CLAIM, Phase.ROB) else None
@@ -1403,7 +1453,7 @@ class Round:
             variant=self.variant,
             viewer=viewer,
             dealer=self.dealer,
-            dice=self.dice,
+            dice=self.dice if self._dice_shown else None,
             phase=self.phase.value,
             turn=self.turn,
             live_count=self.live_count,
@@ -1426,7 +1476,12 @@ class Round:
         out = []
         for event in self.events[start:]:
             owner = event.owner()
-            if owner is None or self._sees(viewer, owner, reveal):
+            # Seeing another seat's hand shows its tiles, never its choices.
+            if (
+                owner is None
+                or owner == viewer
+                or (event.hand_tiles and self._sees(viewer, owner, reveal))
+            ):
                 out.append(event)
                 continue
             shown = event.redacted()

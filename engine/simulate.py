@@ -1,10 +1,12 @@
 """``python -m engine.simulate --variant V --hands N --seed S [--ai LEVEL]``.
 
 Plays N hands with four AI seats (sessions of the rule set's planned length, one after
-another) and prints hands per second, win rates by seat, the average winning score and
-the draw rate; long runs show a progress bar on standard error. Every hand is checked:
-tile conservation, payments summing to zero, and replaying its round script rebuilding
-the same final state. A rule set that is not implemented yet is reported as unavailable.
+another) and prints hands per second, win rates by seat, the average winning score, the
+draw rate and the rule set's own figures (``RuleSet.hand_statistics``, added up over the
+hands, and ``RuleSet.simulation_notes``); long runs show a progress bar on standard
+error. Every hand is checked: tile conservation, payments summing to zero, and replaying
+its round script rebuilding the same final state. A rule set that is not implemented yet
+is reported as unavailable.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -21,7 +23,7 @@ from engine.actions import Action
 from engine.ai import LEVELS, Player, make_player
 from engine.round import Round
 from engine.rules.base import RuleError
-from engine.rules.play import RuleSet
+from engine.rules.play import Figure, RuleSet
 from engine.rules.registry import VARIANTS, find_ruleset
 from engine.session import Session, hand_seed
 from engine.tiles import counts_of
@@ -86,6 +88,25 @@ def check_hand(rnd: Round) -> list[str]:
 
 
 @dataclass(slots=True)
+class Tally:
+    """One of the rule set's figures, added up over the hands (see ``Figure``)."""
+
+    amount: float = 0.0
+    out_of: float = 0.0
+    percent: bool = False
+
+    def add(self, figure: Figure) -> None:
+        self.amount += figure.amount
+        self.out_of += figure.out_of
+        self.percent = figure.percent
+
+    @property
+    def value(self) -> float | None:
+        """The ratio, rounded; None when no hand counted."""
+        return round(self.amount / self.out_of, 4) if self.out_of else None
+
+
+@dataclass(slots=True)
 class Stats:
     """What a simulation counts."""
 
@@ -100,6 +121,13 @@ class Stats:
     wins: int = 0
     draws: int = 0
     failures: list[str] = field(default_factory=list)
+    # The rule set's figures of each hand and its figures of the whole run, by label.
+    figures: dict[str, Tally] = field(default_factory=dict)
+    notes: dict[str, float] = field(default_factory=dict)
+
+    def add_figures(self, figures: Mapping[str, Figure]) -> None:
+        for label, figure in figures.items():
+            self.figures.setdefault(label, Tally()).add(figure)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,6 +140,8 @@ class Stats:
             "net_by_chair": self.net_by_chair,
             "average_winning_score": round(self.win_totals / self.wins, 2) if self.wins else None,
             "draw_rate": round(self.draws / max(1, self.hands), 4),
+            "figures": {label: tally.value for label, tally in self.figures.items()},
+            "notes": {label: round(value, 4) for label, value in self.notes.items()},
             "failures": self.failures,
         }
 
@@ -156,6 +186,7 @@ def simulate(
             stats.failures.extend(
                 f"hand {stats.hands + 1}: {problem}" for problem in check_hand(rnd)
             )
+        stats.add_figures(ruleset.hand_statistics(rnd))
         record = session.finish_hand()
         stats.hands += 1
         for win in rnd.wins:
@@ -170,6 +201,7 @@ def simulate(
         if progress is not None and hands >= _PROGRESS_FROM and stats.hands % step == 0:
             _progress(stats.hands, hands, progress)
     stats.seconds = time.perf_counter() - start
+    stats.notes = dict(ruleset.simulation_notes(ruleset.parse_options(options or {}), hands, seed))
     return stats
 
 
@@ -187,8 +219,15 @@ def _report(stats: Stats) -> str:
         + "  ".join(f"{chair}: {n}" for chair, n in enumerate(stats.net_by_chair)),
         f"  average winning score: {data['average_winning_score']}",
         f"  draw rate: {data['draw_rate']:.1%}",
-        f"  checks: {'all passed' if not stats.failures else f'{len(stats.failures)} failed'}",
     ]
+    for label, tally in stats.figures.items():
+        value = tally.value
+        shown = "-" if value is None else f"{value:.1%}" if tally.percent else f"{value}"
+        lines.append(f"  {label}: {shown}")
+    lines.extend(f"  {label}: {value}" for label, value in data["notes"].items())
+    lines.append(
+        f"  checks: {'all passed' if not stats.failures else f'{len(stats.failures)} failed'}"
+    )
     lines.extend(f"    {f}" for f in stats.failures[:10])
     return "\n".join(lines)
 

@@ -61,10 +61,12 @@ ChangeKind = Literal["create", "update", "delete"]
 
 @dataclass(frozen=True)
 class MessageChange:
-    """A message as it was right after it was created, edited or deleted."""
+    """A message as it was right after it was created, edited or deleted, and when (on the
+    fake's clock)."""
 
     kind: ChangeKind
     message: Message
+    at: float
 
 
 class World:
@@ -134,6 +136,12 @@ class World:
         data = member.payload() | {"guild_id": str(guild.id)}
         self.dispatch("GUILD_MEMBER_ADD", data, GUILD_MEMBERS)
         return member
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """The user leaves the guild (or is kicked): they no longer see its channels."""
+        guild.members.pop(user.id, None)
+        data = {"guild_id": str(guild.id), "user": user.payload()}
+        self.dispatch("GUILD_MEMBER_REMOVE", data, GUILD_MEMBERS)
 
     def create_role(self, guild: Guild, name: str, **permissions: bool) -> Role:
         allow, _ = allow_deny(permissions)
@@ -396,7 +404,7 @@ class World:
             else:
                 event = "MESSAGE_CREATE" if kind == "create" else "MESSAGE_UPDATE"
                 self.dispatch(event, self.message_event(message), intent)
-        change = MessageChange(kind, message.snapshot())
+        change = MessageChange(kind, message.snapshot(), self.clock.now())
         for observer in self._observers:
             observer(change)
 

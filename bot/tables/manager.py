@@ -33,7 +33,7 @@ from bot.variants import (
 )
 from bot.views.components import GameButton, view_of
 from bot.views.ids import CustomId
-from data.errors import InsufficientCardsError, SeatError, StateError
+from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
 from data.models import GuildConfig, Table, TableStatus, Variant
 from engine.rules.base import RuleError
 
@@ -150,6 +150,9 @@ class TableManager:
     ) -> None:
         try:
             await self._route(interaction, cid, values)
+        except NotFoundError:
+            # An old or forged control naming a table the store has never had.
+            await self.answer_error(interaction, UserError("click.no_table"))
         except Exception as exc:
             await self.answer_error(interaction, exc)
 
@@ -230,6 +233,11 @@ class TableManager:
             options = TableOptions.build(variant, raw, defaults)
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
+        missing = self._missing_permission(interaction, config.table_category_id)
+        if missing is not None:
+            raise UserError(
+                "lobby.missing_permission", permission=t(f"permission.{missing}", locale)
+            )
         try:
             table = await self.bot.store.create_table(
                 guild_id=interaction.guild_id,
@@ -243,8 +251,36 @@ class TableManager:
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
         where = await self._open_place(interaction, table, config.table_category_id)
-        await self._post_lobby(table.id, where)
+        try:
+            await self._post_lobby(table.id, where)
+        except discord.Forbidden:
+            # The place exists but the lobby cannot be posted in it: no table is left half open.
+            await self.bot.store.disband_table(table.id)
+            if isinstance(where, discord.abc.GuildChannel | discord.Thread):
+                with contextlib.suppress(discord.HTTPException):
+                    await where.delete()
+            raise UserError("lobby.no_permission") from None
         return await self.bot.store.get_table(table.id)
+
+    def _missing_permission(
+        self, interaction: discord.Interaction, category_id: int | None
+    ) -> str | None:
+        """The first permission the bot lacks to open and fill a table's place, checked
+        before anything is stored, so the server admin knows exactly what to grant."""
+        guild = interaction.guild
+        assert guild is not None
+        category = guild.get_channel(category_id) if category_id is not None else None
+        if isinstance(category, discord.CategoryChannel):
+            # A new channel takes the category's permissions.
+            granted = category.permissions_for(guild.me)
+            needed = ("send_messages", "attach_files")
+            if not guild.me.guild_permissions.manage_channels:
+                return "manage_channels"
+        else:
+            # The thread takes the permissions of the channel the command ran in.
+            granted = interaction.app_permissions
+            needed = ("create_public_threads", "send_messages_in_threads", "attach_files")
+        return next((name for name in needed if not getattr(granted, name)), None)
 
     async def _open_place(
         self, interaction: discord.Interaction, table: Table, category_id: int | None
@@ -343,6 +379,8 @@ class TableManager:
             await interaction.response.send_message(t(key, locale), ephemeral=True)
 
     def _require_lobby(self, table: Table) -> None:
+        if table.status in (TableStatus.FINISHED, TableStatus.DISBANDED):
+            raise UserError("click.table_over")
         if table.status is not TableStatus.LOBBY:
             raise UserError("lobby.already_started")
 

@@ -606,7 +606,13 @@ class RunningTable:
         if problem is not None:
             await answer_privately(interaction, problem)
             return
-        rendered = await self.render(snap)
+        try:
+            rendered = await self.render(snap)
+        except Exception:
+            # The move is stored and applied; the hand message still has to show it.
+            if mail is not None:
+                mail.touch()
+            raise
         if deferred:
             await interaction.edit_original_response(
                 content=rendered.content,

@@ -257,6 +257,18 @@ class DiscardRecord:
     declare_ready: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure of a finished hand for ``python -m engine.simulate``. The simulation adds
+    up ``amount`` and ``out_of`` of each label over its hands and prints their ratio:
+    ``out_of`` 1 makes an average per hand, the hand's wins as ``out_of`` a share of wins,
+    0 leaves the hand out. ``percent`` prints the ratio as a percentage."""
+
+    amount: float
+    out_of: float = 1.0
+    percent: bool = False
+
+
 class HandState(Protocol):
     """What a hook may read and change of the hand in play (implemented by ``Round``)."""
 
@@ -276,6 +288,8 @@ class HandState(Protocol):
     end_reason: EndReason | None
     turn_number: int  # increases by one each time a seat's turn begins
     prompts_done: Sequence[tuple[Prompt, Mapping[int, Action]]]
+    # The four dealt hands, seat 0 first (their order within a hand is not meaningful).
+    dealt: Sequence[Sequence[int]]
 
     def concealed(self, seat: int) -> Sequence[int]:
         """The seat's concealed tiles as 34 counts (read only)."""
@@ -297,7 +311,14 @@ class HandState(Protocol):
         ...
 
     def last_drawn(self, seat: int) -> int | None:
-        """The tile the seat drew most recently, while it is still its turn."""
+        """The tile the seat drew most recently, while it is still its turn (None on the
+        dealer's first move: he draws nothing)."""
+        ...
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        """(seat, tile) of the hand's most recent discard, claimed or not; None before the
+        first discard."""
         ...
 
     # -- set-up methods: for begin / resolve_prompt only ---------------------------
@@ -337,7 +358,8 @@ class HandState(Protocol):
         ...
 
     def award_win(self, win: ScoredWin) -> None:
-        """Record a win decided by a prompt (MCR 妙手回春); the tile is virtual."""
+        """Record a win decided by a prompt after play (MCR 妙手回春); the tile is virtual.
+        The hand then ends as won (``EndReason.WIN``), though its wall ran out."""
         ...
 
 
@@ -366,6 +388,10 @@ class RuleSet:
     #: Hand 1's random generator rolls the first-dealer dice before the hand's own dice
     #: (MCR: the dealer must be known before the bets).
     separate_dealer_roll: bool = False
+    #: The dice and the face-up set-aside tiles stay hidden until the before-deal prompts
+    #: are done (MCR: the bets are made before the dice are rolled, mcr.md §4.1); the
+    #: engine then shows them with a ``dice_rolled`` event.
+    dice_after_prompts: bool = False
 
     # -- options and fields ---------------------------------------------------------
 
@@ -409,6 +435,11 @@ class RuleSet:
         ``rule_data``, draw chance values, emit what players are told first (after the
         engine's ``hand_started`` and ``tiles_aside``)."""
 
+    def on_deal(self, state: HandState) -> None:
+        """The before-deal prompts are done and the dealt hands are about to be shown
+        (after the dice, where :attr:`dice_after_prompts` held them back): emit what the
+        players learn now (MCR: the dice mode and the 宝牌)."""
+
     # -- set-up prompts -----------------------------------------------------------------
 
     def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
@@ -445,9 +476,13 @@ class RuleSet:
         """The winning shapes of ``seat`` (a Sichuan seat's void suit is part of it)."""
         return STANDARD_ONLY
 
-    def is_complete(self, state: HandState, seat: int, counts: Sequence[int]) -> bool:
-        """Whether ``counts`` (14 with the melds) is a winning shape for ``seat``; the
-        engine tests this before scoring. Override for wildcards."""
+    def is_complete(
+        self, state: HandState, seat: int, counts: Sequence[int], tile: int, how: WinHow
+    ) -> bool:
+        """Whether ``counts`` (14 with the melds, ``tile`` among them) is a winning shape
+        for ``seat`` when ``tile`` completes it ``how`` (drawn, discarded or robbed); the
+        engine tests this before scoring. Override for wildcards: a discarded wildcard is
+        not a drawn one."""
         melds = state.melds(seat)
         rules = self.shape_rules(state, seat)
         return is_complete(counts, len(melds), rules, [m.kind for m in melds])
@@ -530,6 +565,20 @@ class RuleSet:
         wildcard indicator); ``viewer`` None is a spectator."""
         return {}
 
+    # -- simulation -------------------------------------------------------------------
+
+    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+        """The rule set's figures of a finished hand, by the label a simulation prints
+        (Sichuan: the share of hands ending in 查叫)."""
+        return {}
+
+    def simulation_notes(
+        self, options: Mapping[str, Any], hands: int, seed: int
+    ) -> Mapping[str, float]:
+        """Figures a simulation of ``hands`` hands from ``seed`` prints once, by label,
+        computed apart from the hands it plays (MCR: 巅峰时刻 deals beside normal ones)."""
+        return {}
+
 
 def seats_after(seat: int) -> tuple[int, int, int]:
     """The other three seats in turn order starting with ``seat``'s 下家."""
@@ -540,6 +589,7 @@ __all__ = [
     "Aside",
     "DiscardRecord",
     "EndReason",
+    "Figure",
     "HandState",
     "KongRecord",
     "KongType",

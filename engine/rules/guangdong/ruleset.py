@@ -14,7 +14,7 @@ from engine.analysis import ShapeRules
 from engine.errors import Refusal
 from engine.rules.base import RuleError
 from engine.rules.guangdong.bighu import SHAPES, find_kinds, win_hand
-from engine.rules.guangdong.calculator import fan_lines, hu_size
+from engine.rules.guangdong.calculator import BIG_HU, fan_lines, hu_size
 from engine.rules.guangdong.dealer import (
     DealerCounters,
     fresh_counters,
@@ -23,6 +23,7 @@ from engine.rules.guangdong.dealer import (
 )
 from engine.rules.guangdong.options import OPTIONS, VARIANT, GuangdongOptions
 from engine.rules.guangdong.settle import (
+    HORSE,
     Kong,
     KongKind,
     Win,
@@ -33,6 +34,7 @@ from engine.rules.guangdong.settle import (
 from engine.rules.play import (
     Aside,
     EndReason,
+    Figure,
     HandState,
     KongRecord,
     KongType,
@@ -216,6 +218,19 @@ class GuangdongRules(RuleSet):
 
     def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
         return {HORSE_COUNT: state.fields[HORSE_COUNT], DEALER_STREAK: state.fields[DEALER_STREAK]}
+
+    # -- simulation -----------------------------------------------------------------------
+
+    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+        """The share of wins that are big hu, and what the horse lines move per hand."""
+        wins = hand_wins(state)
+        horses = sum(line.amount for line in state.ledger.lines if line.reason == HORSE)
+        return {
+            "big-hu share of wins": Figure(
+                sum(1 for w in wins if w.size == BIG_HU), len(wins), percent=True
+            ),
+            "horse payout per hand": Figure(horses),
+        }
 
 
 def _is_int(value: Any) -> bool:

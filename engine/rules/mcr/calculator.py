@@ -50,6 +50,7 @@ def score_win(
     *,
     extra_fans: Iterable[str] = (),
     wealth_fan: int = 0,
+    tile_chosen: bool = False,
 ) -> ScoreResult:
     """Score a complete MCR hand; RuleError when it does not win.
 
@@ -59,7 +60,9 @@ def score_win(
     toward ``min_fan``. With ``heavenly_hand`` the 14 tiles (``hand`` plus ``win_tile``) are
     scored with each kind among them as a self-drawn winning tile and the highest total
     kept (ties: first in tile order); a ``substitution`` then indexes the concealed tiles
-    left after taking out the last copy of the chosen winning tile.
+    left after taking out the last copy of the chosen winning tile. The round engine,
+    which chooses a heavenly hand's winning tile itself by that same rule, passes
+    ``tile_chosen`` to score ``win_tile`` as given.
     ``wealth_fan`` (天降财神) is added last and never helps ``meets_minimum``.
     """
     earned = frozenset(extra_fans)
@@ -69,7 +72,7 @@ def score_win(
     extras = frozenset(INDEX[f] for f in earned) if option(options, "extra_fans") else frozenset()
     min_fan = option(options, "min_fan")
     bonus = option(options, "wild_bonus_fan")
-    if _HEAVENLY_HAND in extras:
+    if _HEAVENLY_HAND in extras and not tile_chosen:
         outcome = _heavenly_hand(facts, extras, min_fan, bonus)
     else:
         outcome = _score(facts, extras, min_fan, bonus)

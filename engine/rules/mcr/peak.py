@@ -226,17 +226,18 @@ def build_peak_deal(rng: random.Random, noise: int) -> tuple[Deal, tuple[str, ..
     return Deal(tuple(tuple(h) for h in kept), wall), tuple(names)
 
 
-def _dealt_shanten(dealt: Deal) -> list[int]:
-    return [shanten(counts_of(hand), 0, MCR_SHAPES) for hand in dealt.hands]
+def dealt_shanten(hands: Sequence[Sequence[int]]) -> list[int]:
+    """The shanten of each dealt hand (tiles as kinds): the dealer's counts with its 14
+    tiles (−1 when complete)."""
+    return [shanten(counts_of(hand), 0, MCR_SHAPES) for hand in hands]
 
 
 def shanten_figures(count: int, seed: int = 0, noise: int = 3) -> tuple[float, float]:
     """(average shanten of the hands of ``count`` seeded 巅峰时刻 deals, the same for as
-    many normal deals): how much closer to a win the templates deal. Dealer hands count
-    with their 14 tiles (−1 when complete)."""
+    many normal deals): how much closer to a win the templates deal."""
     peak: list[int] = []
     normal: list[int] = []
     for n in range(seed, seed + count):
-        peak += _dealt_shanten(build_peak_deal(random.Random(n), noise)[0])
-        normal += _dealt_shanten(deal(shuffled(TILES_136, random.Random(n))))
+        peak += dealt_shanten(build_peak_deal(random.Random(n), noise)[0].hands)
+        normal += dealt_shanten(deal(shuffled(TILES_136, random.Random(n))).hands)
     return sum(peak) / len(peak), sum(normal) / len(normal)

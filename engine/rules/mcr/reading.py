@@ -1,5 +1,5 @@
-"""Reading a hand in play (mcr.md §1.6, §2.4, §4.3): wins and readiness with wildcards,
-the seen copies of a tile, the course-of-hand fans and who discarded last."""
+"""Reading a hand in play (mcr.md §1.6, §2.4, §4.3): wins and readiness with wildcards and
+the course-of-hand fans."""
 
 from __future__ import annotations
 
@@ -10,30 +10,38 @@ from engine.analysis import is_complete, shanten
 from engine.rules.base import FanLine
 from engine.rules.mcr.calculator import CALCULATOR
 from engine.rules.mcr.fans import GOD_OF_WEALTH
-from engine.rules.mcr.party import DEALER, SEATS
+from engine.rules.mcr.party import DEALER
 from engine.rules.mcr.scorer import MCR_SHAPES, meld_tile_counts
 from engine.rules.mcr.wildcard import completions
 from engine.rules.play import HandState, WinContext, WinHow
 from engine.tiles import NUM_KINDS, HandSpec, Meld, kinds_of
 
 
-def _jokers(counts: Sequence[int], wildcard: int | None) -> tuple[list[int], int]:
-    """(natural counts, wildcards): every wild-kind tile counted as a wildcard."""
+def _jokers(
+    counts: Sequence[int], wildcard: int | None, claimed: int | None = None
+) -> tuple[list[int], int]:
+    """(natural counts, wildcards): every wild-kind tile counted as a wildcard, except a
+    ``claimed`` tile (won on a discard or a robbed kong), which stays itself."""
     natural = list(counts)
     if wildcard is None:
         return natural, 0
-    jokers = natural[wildcard]
-    natural[wildcard] = 0
+    kept = 1 if claimed == wildcard else 0
+    jokers = natural[wildcard] - kept
+    natural[wildcard] = kept
     return natural, jokers
 
 
 def complete_with_wildcards(
-    counts: Sequence[int], melds: Sequence[Meld], wildcard: int | None
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    wildcard: int | None,
+    claimed: int | None = None,
 ) -> bool:
-    """Whether 14 tiles (with the melds) win, natural or with wildcards substituted."""
+    """Whether 14 tiles (with the melds) win, natural or with wildcards substituted; a
+    ``claimed`` winning tile (not self-drawn) never substitutes (§4.3)."""
     if is_complete(counts, len(melds), MCR_SHAPES, [m.kind for m in melds]):
         return True
-    natural, jokers = _jokers(counts, wildcard)
+    natural, jokers = _jokers(counts, wildcard, claimed)
     if not jokers:
         return False
     return next(completions(natural, jokers, meld_tile_counts(melds)), None) is not None
@@ -64,36 +72,6 @@ def ready_discards(
             out.add(kind)
         held[kind] += 1
     return frozenset(out)
-
-
-def last_discarder(state: HandState) -> int:
-    """The seat that made the hand's last discard, replaying the turns from the rivers:
-    the dealer discards first; after each discard the turn passes to the claimer, if any,
-    else to the next seat (every turn of a hand without a win ends in one discard)."""
-    taken = [0] * SEATS
-    seat = last = DEALER
-    while taken[seat] < len(state.discards(seat)):
-        record = state.discards(seat)[taken[seat]]
-        taken[seat] += 1
-        last = seat
-        seat = record.claimed_by if record.claimed_by is not None else (seat + 1) % SEATS
-    return last
-
-
-def visible_copies(state: HandState, tile: int, how: WinHow, indicator: int | None) -> int:
-    """Copies of ``tile`` anyone can see besides the winning tile: discards, exposed
-    melds and the 宝牌 indicator (decision 28)."""
-    seen = sum(
-        1
-        for s in range(SEATS)
-        for record in state.discards(s)
-        if record.tile == tile and record.claimed_by is None
-    )
-    seen += sum(
-        m.tiles.count(tile) for s in range(SEATS) for m in state.melds(s) if not m.concealed
-    )
-    seen += indicator == tile
-    return seen - (how is WinHow.DISCARD)
 
 
 def course_fans(state: HandState, win: WinContext) -> list[str]:

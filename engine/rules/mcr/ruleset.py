@@ -19,9 +19,9 @@ from engine.actions import Action, Bet, LastChance, Peek, Swap
 from engine.analysis import ShapeRules
 from engine.errors import Refusal, ScriptError
 from engine.events import Notice
-from engine.rules.base import RuleError
 from engine.rules.mcr.calculator import score_win
 from engine.rules.mcr.modes import (
+    DICE_MODES,
     LAST_CHANCE,
     PEAK,
     PEEK,
@@ -48,13 +48,11 @@ from engine.rules.mcr.party import (
     swap_choices,
     swap_refusal,
 )
-from engine.rules.mcr.peak import build_peak_deal
+from engine.rules.mcr.peak import build_peak_deal, dealt_shanten, shanten_figures
 from engine.rules.mcr.reading import (
     complete_with_wildcards,
     course_fans,
-    last_discarder,
     ready_discards,
-    visible_copies,
     wealth_last,
     wild_shanten,
 )
@@ -63,6 +61,7 @@ from engine.rules.mcr.settle import HORSE_ROW, Horse, SettledWin, horses_json, s
 from engine.rules.play import (
     Aside,
     EndReason,
+    Figure,
     HandState,
     Prompt,
     RuleSet,
@@ -73,8 +72,8 @@ from engine.rules.play import (
     WinScore,
     seats_after,
 )
-from engine.tiles import NUM_KINDS, format_tiles, parse_tiles, tile_str
-from engine.wall import TILES_136, Deal, deal, shuffled
+from engine.tiles import NUM_KINDS, counts_of, format_tiles, parse_tiles, tile_str
+from engine.wall import TILES_136, Deal
 
 # Set-aside groups, in the order they come off the back of the wall (§1.3).
 HORSES = "horses"
@@ -90,6 +89,9 @@ _NOTES = "mcr"
 # build_deal hands the 巅峰时刻 templates to begin, which records them as a chance value
 # once the hand's public start is announced (the templates stay secret until the end).
 _PEAK_BUILT = "mcr_peak_built"
+NO_MODE = "none"  # a hand whose dice start no mode, as simulations name it
+# Deals a simulation builds each way to compare 巅峰时刻 with normal deals.
+PEAK_SAMPLE = 1000
 
 
 @dataclass(slots=True)
@@ -119,7 +121,7 @@ class HandNotes:
     indicator: int | None
     wealth_fan: int = 0
     templates: tuple[str, ...] = ()
-    # Public from the moment the bets are in: mode, wildcard, the bets themselves.
+    # Public from the deal on (after the bets): the dice mode and the wildcard.
     announced: bool = False
     factors: list[int] = field(default_factory=lambda: [1] * SEATS)
     horses: list[Horse] = field(default_factory=list)
@@ -150,6 +152,8 @@ class McrRules(RuleSet):
     multiple_winners = False
     script_fields = SCRIPT_FIELDS
     separate_dealer_roll = True
+    # The bets are made before the dice are rolled (§4.1): nobody may bet on a dice mode.
+    dice_after_prompts = True
 
     # -- options and fields -----------------------------------------------------------
 
@@ -171,27 +175,23 @@ class McrRules(RuleSet):
     # -- the deal ---------------------------------------------------------------------
 
     def build_deal(self, state: HandState, rng: random.Random) -> Deal | None:
-        """The 巅峰时刻 deal, or the standard shuffle and deal. Either way the hands are
-        sorted as a round script writes them: the dealer's last dealt tile stands as his
-        drawn tile (the winning tile of a 天和), and a replay must find the same one."""
+        """The 巅峰时刻 deal; None (the standard shuffle and deal) for other dice."""
         table = McrTable.from_options(state.options)
-        if dice_mode(state.dice, table.dice_modes) == PEAK:
-            built, names = build_peak_deal(rng, table.peak_noise)
-            state.rule_data[_PEAK_BUILT] = list(names)
-        else:
-            built = deal(shuffled(self.tiles, rng))
-        return Deal(tuple(tuple(sorted(hand)) for hand in built.hands), built.wall)
+        if dice_mode(state.dice, table.dice_modes) != PEAK:
+            return None
+        built, names = build_peak_deal(rng, table.peak_noise)
+        state.rule_data[_PEAK_BUILT] = list(names)
+        return built
 
     def aside(self, state: HandState) -> Sequence[Aside]:
-        """The horse row (the last 6 tiles), then the indicator before it (§1.3). The
-        indicator is turned up only after the bets, so it is set aside face down and
-        announced by :meth:`_announce`."""
+        """The horse row (the last 6 tiles), then the indicator before it, face up (§1.3);
+        the engine shows it with the dice, once the bets are in."""
         table = McrTable.from_options(state.options)
         out = []
         if table.horses:
             out.append(Aside(HORSES, HORSE_ROW))
         if table.wildcard:
-            out.append(Aside(INDICATOR, 1))
+            out.append(Aside(INDICATOR, 1, face_up=True))
         return out
 
     def begin(self, state: HandState) -> None:
@@ -205,11 +205,10 @@ class McrRules(RuleSet):
             built = state.rule_data.pop(_PEAK_BUILT, [])
             hand.templates = tuple(state.chance(PEAK_TEMPLATES, lambda _rng: built))
         state.rule_data[_NOTES] = hand
-        if not table.bets:
-            self._announce(state)
 
-    def _announce(self, state: HandState) -> None:
-        """What everyone learns once the bets are in: the dice mode and the 宝牌."""
+    def on_deal(self, state: HandState) -> None:
+        """What everyone learns with the dice, once the bets are in: the dice mode and the
+        宝牌 the indicator makes."""
         hand = notes(state)
         hand.announced = True
         if hand.mode is not None:
@@ -234,12 +233,11 @@ class McrRules(RuleSet):
             if hand.mode == SWAP and hand.table.swap_max and SWAP not in done:
                 return Prompt(SWAP, SWAP, everyone, stage)
             return None
+        # A hit ends the hand as won (§4.5.2), and later players get no chance.
         if hand.mode != LAST_CHANCE or state.end_reason is not EndReason.EXHAUSTED:
             return None
         if hand.chances is None:
             hand.chances = self._plan_chances(state)
-        if any(c.hit for c in hand.chances):
-            return None
         waiting = [c for c in hand.chances if c.position is None]
         if not waiting:
             return None
@@ -304,7 +302,6 @@ class McrRules(RuleSet):
             hand.horses.extend(Horse(seat, p, row[p - 1]) for p in sorted(action.horses))
         hand.bets_placed = True
         state.emit(Notice("bets", {"bets": self._bets_json(hand)}))
-        self._announce(state)
 
     def _bets_json(self, hand: HandNotes) -> list[dict[str, Any]]:
         return [
@@ -344,7 +341,7 @@ class McrRules(RuleSet):
         if counts[kind] + melded >= 4:
             return None
         counts[kind] += 1
-        if not self.is_complete(state, seat, counts):
+        if not self.is_complete(state, seat, counts, kind, WinHow.SELF_DRAW):
             return None
         context = state.win_context(seat, kind, WinHow.SELF_DRAW, virtual=True)
         score = self.score_win(state, context)
@@ -359,7 +356,10 @@ class McrRules(RuleSet):
     def _plan_chances(self, state: HandState) -> list[Chance]:
         """The eligible players in turn order from the last discarder's 下家, with their
         four tiles: the script's, or the best wait and three decoys (§4.5.2)."""
-        last = last_discarder(state)
+        discard = state.last_discard
+        # An exhaustive draw is due only after a discard nobody won.
+        assert discard is not None
+        last = discard[0]
         order = (*seats_after(last), last)
         wins = {seat: self.winning_tiles(state, seat) for seat in order}
         eligible = [seat for seat in order if wins[seat]]
@@ -413,11 +413,13 @@ class McrRules(RuleSet):
     def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
         return MCR_SHAPES
 
-    def is_complete(self, state: HandState, seat: int, counts: Sequence[int]) -> bool:
-        """Every wild-kind tile may stand for another tile. For a claimed wildcard this
-        is too generous (it counts only as itself); :meth:`score_win` then finds no win
-        and :meth:`refuse_win` refuses it."""
-        return complete_with_wildcards(counts, state.melds(seat), notes(state).wildcard)
+    def is_complete(
+        self, state: HandState, seat: int, counts: Sequence[int], tile: int, how: WinHow
+    ) -> bool:
+        """Every concealed wild-kind tile may stand for another tile, the winning tile too
+        when self-drawn; a discarded or robbed wildcard counts only as itself (§4.3)."""
+        claimed = None if how is WinHow.SELF_DRAW else tile
+        return complete_with_wildcards(counts, state.melds(seat), notes(state).wildcard, claimed)
 
     def may_be_ready(self, state: HandState, seat: int) -> bool:
         wildcard = notes(state).wildcard
@@ -431,21 +433,18 @@ class McrRules(RuleSet):
         return kind in ready_discards(counts, tuple(state.melds(seat)), hand.wildcard)
 
     def score_win(self, state: HandState, win: WinContext) -> WinScore:
+        """The calculator's score with the course-of-hand fans and 天降财神. 和绝张 reads
+        the engine's count of visible copies, the face-up indicator included (decision
+        28); a heavenly hand is scored on the tile the engine chose for it."""
         hand = notes(state)
         wind = ROUND_WINDS.index(state.fields[ROUND_WIND])
-        facts = replace(
+        result = score_win(
             win.facts(seat_wind=win.seat, round_wind=wind, wildcard=hand.wildcard),
-            fourth_tile=visible_copies(state, win.tile, win.how, hand.indicator) >= 3,
+            state.options,
+            extra_fans=course_fans(state, win),
+            wealth_fan=hand.wealth_fan,
+            tile_chosen=True,
         )
-        try:
-            result = score_win(
-                facts,
-                state.options,
-                extra_fans=course_fans(state, win),
-                wealth_fan=hand.wealth_fan,
-            )
-        except RuleError:
-            return WinScore(total=0, meets_minimum=False, extra={NOT_A_WIN: True})
         extra = {}
         if result.substitution is not None:
             extra["substitution"] = {k: tile_str(v) for k, v in result.substitution.items()}
@@ -459,7 +458,17 @@ class McrRules(RuleSet):
     def refuse_win(
         self, state: HandState, win: WinContext, score: WinScore | None
     ) -> Refusal | None:
-        if score is not None and score.extra.get(NOT_A_WIN):
+        """Below ``min_fan``; and, to explain a refused claim, a discarded or robbed
+        wildcard that would have won had it been drawn."""
+        wildcard = notes(state).wildcard
+        if (
+            score is None
+            and not win.self_drawn
+            and win.tile == wildcard
+            and complete_with_wildcards(
+                counts_of([*win.hand.concealed, win.tile]), win.hand.melds, wildcard
+            )
+        ):
             return Refusal(
                 NOT_A_WIN,
                 f"seat {win.seat} does not win: a discarded wildcard counts only as itself",
@@ -533,6 +542,36 @@ class McrRules(RuleSet):
         if hand.settled:
             out.update(self._revealed(state))
         return out
+
+    # -- simulation -------------------------------------------------------------------
+
+    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+        """How often each dice mode starts, and how far from a win the dealt hands are in
+        巅峰时刻 hands and in the others."""
+        mode = notes(state).mode or NO_MODE
+        out = {
+            f"dice mode {name}": Figure(1 if mode == name else 0, percent=True)
+            for name in (NO_MODE, *DICE_MODES)
+        }
+        shanten = dealt_shanten(state.dealt)
+        average = sum(shanten) / len(shanten)
+        counted, left_out = Figure(average), Figure(0, 0)
+        peak = mode == PEAK
+        out["dealt shanten, 巅峰时刻 hands"] = counted if peak else left_out
+        out["dealt shanten, other hands"] = left_out if peak else counted
+        return out
+
+    def simulation_notes(
+        self, options: Mapping[str, Any], hands: int, seed: int
+    ) -> Mapping[str, float]:
+        """巅峰时刻 deals beside normal deals from the same seeds, however few 6-6 rolls
+        the simulated hands had."""
+        count = min(hands, PEAK_SAMPLE)
+        peak, normal = shanten_figures(count, seed, McrTable.from_options(options).peak_noise)
+        return {
+            f"dealt shanten over {count} seeded 巅峰时刻 deals": round(peak, 2),
+            f"dealt shanten over {count} seeded normal deals": round(normal, 2),
+        }
 
 
 def _settled_win(state: HandState) -> SettledWin | None:

@@ -22,6 +22,7 @@ from engine.events import Notice
 from engine.rules.base import RuleError
 from engine.rules.play import (
     EndReason,
+    Figure,
     HandState,
     KongRecord,
     KongType,
@@ -371,6 +372,16 @@ class SichuanRules(RuleSet):
         if len(voids) < settle.SEATS:
             return {}
         return {"voids": [SUIT_LETTERS[voids[s]] for s in sorted(voids)]}
+
+    # -- simulation -----------------------------------------------------------------------
+
+    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+        """How often the wall runs out on two or more active seats, so that 查叫 (with
+        查花猪 and 退税) settles the hand, and how many seats win a hand on average."""
+        return {
+            "hands ending in 查叫": Figure(1 if notes(state).checks else 0, percent=True),
+            "winners per hand": Figure(len({w.seat for w in state.wins})),
+        }
 
 
 RULESET = SichuanRules()

@@ -3,6 +3,8 @@ continuation, pass restrictions and refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine.actions import (
@@ -21,16 +23,19 @@ from engine.errors import IllegalActionError
 from engine.events import (
     ClaimOffered,
     Dealt,
+    DiceRolled,
     Drew,
     HandEnded,
+    HandStarted,
     PromptAnswered,
     Restricted,
     RestrictionCleared,
     SeatOut,
+    TilesAside,
     WallExhausted,
 )
 from engine.round import Phase, Round
-from engine.rules.play import EndReason, PassRules, WinLock
+from engine.rules.play import Aside, EndReason, HandState, PassRules, WinLock
 from engine.tiles import counts_of, parse_tile, parse_tiles
 from tests.engine.round.helpers import deal, script
 from tests.engine.round.plain import PLAIN, PlainRules
@@ -363,12 +368,69 @@ def test_prompt_after_play_may_award_a_win(position: int, wins: int) -> None:
     assert rnd.to_act() == [0] and not rnd.ended
     rnd.apply(LastChance(0, position))
     assert rnd.ended and len(rnd.wins) == wins
+    # A win awarded after play ends the hand as won; without one the draw stands.
+    reason = EndReason.WIN if wins else EndReason.EXHAUSTED
+    assert rnd.end_reason is reason
+    ended = rnd.events[-1]
+    assert isinstance(ended, HandEnded) and ended.reason == reason.value
+    assert rnd.result()["end"] == reason.value
     assert rnd.tile_census() == counts_of(PLAIN.tiles)
     if wins:
         assert rnd.wins[0].context.tile == parse_tile("1m")
         assert rnd.ledger.nets()[0] > 0
     again = Round.from_script(rnd.to_script(), ruleset=PLAIN)
     assert again.snapshot() == rnd.snapshot()
+
+
+class DiceAfterBets(PlainRules):
+    """Shows the dice, and a tile set aside face up, only once the bets are in."""
+
+    dice_after_prompts = True
+
+    def aside(self, state: HandState) -> Sequence[Aside]:
+        return (Aside("shown", 1, face_up=True),)
+
+
+def test_dice_and_face_up_tiles_wait_for_the_prompts_before_the_deal() -> None:
+    rules = DiceAfterBets()
+    rnd = Round.new(rules, {"bet": True}, seed=6)
+    started = rnd.events[0]
+    assert isinstance(started, HandStarted) and started.dice is None
+    assert [e for e in rnd.events if isinstance(e, TilesAside)] == [TilesAside("shown", 1)]
+    for viewer in (0, None):
+        view = rnd.view(viewer)
+        assert view.dice is None and view.aside == {"shown": 1}
+    for seat in range(4):
+        rnd.apply(Bet(seat, 1))
+    shown = rnd.set_aside["shown"]
+    types = [e.type for e in rnd.events]
+    closed = types.index("prompt_closed")
+    assert types[closed : closed + 4] == ["prompt_closed", "dice_rolled", "tiles_aside", "dealt"]
+    assert DiceRolled(rnd.dice) in rnd.events
+    assert TilesAside("shown", 1, shown) in rnd.events
+    view = rnd.view(None)
+    assert view.dice == rnd.dice and view.aside == {"shown": shown}
+    again = Round.from_script(rnd.to_script(), ruleset=rules)
+    assert again.events == rnd.events
+    # Without the switch the dice are public from the start.
+    plain = Round.new(PLAIN, {"bet": True}, seed=6)
+    first = plain.events[0]
+    assert isinstance(first, HandStarted) and first.dice == plain.dice == plain.view(0).dice
+    assert not any(isinstance(e, DiceRolled) for e in plain.events)
+
+
+def test_the_last_discard_is_known_claimed_or_not() -> None:
+    rnd = deal(PLAIN, PONG_AND_WIN)
+    assert rnd.last_discard is None
+    rnd.apply(Discard(0, P5))
+    assert rnd.last_discard == (0, P5)
+    rnd.apply(Pass(1))
+    rnd.apply(Pass(2))
+    assert rnd.last_discard == (0, P5)
+    drawn = rnd.last_drawn(1)
+    assert drawn is not None
+    rnd.apply(Discard(1, drawn))
+    assert rnd.last_discard == (1, drawn)
 
 
 def test_void_suit_first() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,8 @@ from engine.events import HandStarted, Notice
 from engine.round import Round
 from engine.rules import registry
 from engine.rules.play import HandState
-from engine.tiles import parse_tile
+from engine.tiles import counts_of, kinds_of, parse_tile, parse_tiles
+from engine.wall import Deal
 from tests.engine.round.helpers import deal, script
 from tests.engine.round.plain import PLAIN, PlainRules
 from tests.engine.round.test_claims import PONG_AND_WIN
@@ -184,3 +187,36 @@ def test_the_opening_names_session_fields_only_live_replayed_and_resumed() -> No
     resumed = Round.new(rules, {"horses": 1}, seed=5, fields=fields)
     assert replayed.events == live.events
     assert resumed.events == live.events
+
+
+class DealtAsWritten(PlainRules):
+    """Deals ``hands`` tile by tile as written, the rest of the tiles in kind order: like a
+    live shuffle, and unlike a round script, its dealt hands are not sorted."""
+
+    def __init__(self, hands: Sequence[str]) -> None:
+        super().__init__()
+        self.hands = tuple(tuple(parse_tiles(h)) for h in hands)
+
+    def build_deal(self, state: HandState, rng: random.Random) -> Deal:
+        left = counts_of(self.tiles)
+        for hand in self.hands:
+            for kind in hand:
+                left[kind] -= 1
+        return Deal(self.hands, tuple(kinds_of(left)))
+
+
+def test_a_heavenly_hand_does_not_depend_on_the_order_of_the_dealt_tiles() -> None:
+    # The dealer is dealt 1m last; the round script writes his hand sorted, 5s last.
+    rules = DealtAsWritten(
+        ["23456789m234p55s1m", "55p999p2468s1357z", "123456789s11m46p", "13579m1378p3579s"]
+    )
+    live = Round.new(rules, {}, seed=1)
+    assert live.dealt[0][-1] == parse_tile("1m")
+    # The dealer drew nothing, so the view shows no drawn tile.
+    assert live.view(0).seats[0].drawn is None and live.last_drawn(0) is None
+    live.apply(Win(0))
+    replayed = Round.from_script(live.to_script(), ruleset=rules)
+    assert replayed.snapshot() == live.snapshot()
+    assert replayed.events == live.events
+    # Every kind scores the same flat win here: the first in tile order is the winning tile.
+    assert live.wins[0].context.tile == parse_tile("1m")

@@ -69,13 +69,15 @@ def play(raw: Mapping[str, Any]) -> Round:
 
 
 def play_out(rnd: Round) -> None:
-    """Everyone discards the tile they draw and passes every claim until the wall runs out."""
+    """Everyone discards the tile they draw (the dealer, who draws nothing at first, his
+    highest tile) and passes every claim until the wall runs out."""
     while not rnd.ended:
         seat = rnd.to_act()[0]
         action = rnd.default_action(seat)
         if action is None:
             drawn = rnd.last_drawn(seat)
-            assert drawn is not None
+            if drawn is None:
+                drawn = max(k for k, n in enumerate(rnd.concealed(seat)) if n)
             action = Discard(seat, drawn)
         rnd.apply(action)
 

@@ -15,10 +15,10 @@ from engine.replay import main as replay_main
 from engine.round import Phase, Round
 from engine.rules.guangdong.bighu import SEED_KIND_IDS
 from engine.rules.guangdong.ruleset import RULESET
-from engine.rules.play import WinLock
+from engine.rules.play import Figure, WinLock
 from engine.tiles import parse_tiles
 from tests.engine.rules.guangdong.guangdong_scripts import events, lines, play, script
-from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E5, E8, E10, E11
+from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E5, E8, E9, E10, E11
 
 
 def with_options(raw: dict[str, Any], **options: Any) -> dict[str, Any]:
@@ -238,3 +238,19 @@ def test_replay_prints_horse_fields_on_horse_lines() -> None:
     assert out["horses"] == [{"tile": "9s", "seat": 0}]
     assert (out["next_dealer"], out["next_dealer_seat"]) == (1, 1)
     assert (out["next_horse_count"], out["next_dealer_streak"]) == (1, 1)
+
+
+# -- simulation figures --------------------------------------------------------------------
+
+
+def test_simulation_figures_count_big_hu_and_horse_payouts() -> None:
+    # E9: a small self-draw, two horse lines of 2.
+    assert RULESET.hand_statistics(play(E9)) == {
+        "big-hu share of wins": Figure(0, 1, percent=True),
+        "horse payout per hand": Figure(4),
+    }
+    # E10: the dealer's big self-draw; his horse copies three lines of 4.
+    assert RULESET.hand_statistics(play(E10)) == {
+        "big-hu share of wins": Figure(1, 1, percent=True),
+        "horse payout per hand": Figure(12),
+    }

@@ -118,14 +118,15 @@ def notices(rnd: Round, name: str) -> list[dict[str, Any]]:
 
 def discard_drawn_once(rnd: Round) -> None:
     """Everyone passes the open window, or the turn seat discards what it drew (the
-    dealer his 14th tile)."""
+    dealer, who draws nothing at first, his highest tile)."""
     if rnd.phase is Phase.CLAIM:
         for seat in rnd.to_act():
             rnd.apply(Pass(seat))
         return
     seat = rnd.to_act()[0]
     drawn = rnd.view(seat).seats[seat].drawn
-    assert drawn is not None
+    if drawn is None:
+        drawn = max(k for k, n in enumerate(rnd.concealed(seat)) if n)
     rnd.apply(Discard(seat, drawn))
 
 

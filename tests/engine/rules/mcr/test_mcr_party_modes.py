@@ -17,7 +17,7 @@ from engine.rules.mcr.modes import WEALTH_VALUES
 from engine.rules.mcr.peak import TEMPLATES
 from engine.rules.mcr.ruleset import RULESET, notes
 from engine.simulate import check_hand, play_out
-from engine.tiles import counts_of, parse_tile, parse_tiles
+from engine.tiles import counts_of, format_tiles, parse_tile, parse_tiles
 from engine.wall import roll_dice
 from tests.engine.rules.mcr.mcr_examples import P4
 from tests.engine.rules.mcr.mcr_scripts import (
@@ -58,6 +58,52 @@ PEEK_HANDS = ["1m5m9p68p579sESWNCP", "13579m579p1357sE", "123m123p123s34p99s", "
 
 def peek_script(moves: str, dice: tuple[int, int] = (2, 2)) -> dict[str, object]:
     return script(PEEK_HANDS, bets() + moves, draws="2p", indicator="F", dice=dice)
+
+
+# -- the dice come after the bets (§4.1) -----------------------------------------------
+
+
+def test_the_dice_their_mode_and_the_indicator_are_shown_only_once_the_bets_are_in() -> None:
+    seed = seeds_rolling(5)[0]
+    rnd = new_hand(seed)
+    assert rnd.prompt is not None and rnd.prompt.id == "bet"
+    started = rnd.events[0]
+    assert isinstance(started, HandStarted) and started.dice is None
+    assert [e.type for e in rnd.events] == [
+        "hand_started",
+        "tiles_aside",
+        "tiles_aside",
+        "prompt_opened",
+    ]
+    for viewer in (0, 1, None):
+        view = rnd.view(viewer)
+        assert view.dice is None and view.aside["indicator"] == 1
+        assert "mode" not in view.extras and "wildcard" not in view.extras
+    for seat in range(4):
+        action = rnd.default_action(seat)
+        assert action is not None
+        rnd.apply(action)
+    indicator = rnd.set_aside["indicator"]
+    opened = [e.to_json() for e in rnd.events[4:]]
+    types = [e["type"] if e["type"] != "notice" else e["name"] for e in opened]
+    assert types[types.index("bets") :][:6] == [
+        "bets",
+        "prompt_closed",
+        "dice_rolled",
+        "tiles_aside",
+        "dice_mode",
+        "wildcard",
+    ]
+    assert {"type": "dice_rolled", "dice": [5, 5]} in opened
+    assert {
+        "type": "tiles_aside",
+        "name": "indicator",
+        "count": 1,
+        "tiles": format_tiles(indicator),
+    } in opened
+    view = rnd.view(2)
+    assert view.dice == (5, 5) and view.aside["indicator"] == indicator
+    assert view.extras["mode"] == "wealth"
 
 
 # -- 2-2 火眼金睛 ------------------------------------------------------------------------
@@ -137,6 +183,9 @@ def test_last_chance_offers_each_ready_player_one_pick_in_turn_order() -> None:
         (3, 3, True),
     ]
     assert [n["data"]["hit"] for n in notices(rnd, "last_chance")] == [False, True]
+    # The hit turns the exhaustive draw into a won hand (§4.5.2).
+    assert result["end"] == "win"
+    assert rnd.events[-1].to_json()["reason"] == "win"
     again = Round.from_script(rnd.to_script())
     assert again.snapshot() == rnd.snapshot()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from engine.actions import Peek
 from engine.ai import make_player
 from engine.events import (
     ClaimOffered,
@@ -31,18 +32,20 @@ def seeds_rolling(double: int, count: int) -> list[int]:
 
 
 def allowed(rnd: Round, viewer: int | None, reveal: frozenset[int]) -> set[int]:
-    """The seats whose private information ``viewer`` may hold: its own, its 火眼金睛
-    target's; a spectator only the seats that let spectators see their hands."""
+    """The seats whose tiles ``viewer`` may see: its own, its 火眼金睛 target's; a
+    spectator only the seats that let spectators see their hands."""
     if viewer is None:
         return set(reveal)
     target = notes(rnd).peek.get(viewer)
     return {viewer} | ({target} if target is not None else set())
 
 
-def leaks(event: Event, seats: set[int]) -> bool:
-    """Whether ``event`` carries private information of a seat outside ``seats``."""
+def leaks(event: Event, viewer: int | None, seats: set[int]) -> bool:
+    """Whether ``event`` carries private information ``viewer`` may not hold: the tiles of
+    a seat outside ``seats``, or any other seat's choices (seeing a hand shows its tiles
+    only)."""
     owner = event.owner()
-    if owner is None or owner in seats:
+    if owner is None or owner == viewer or (event.hand_tiles and owner in seats):
         return False
     if isinstance(event, Dealt):
         return event.tiles is not None
@@ -71,7 +74,7 @@ def play_checking(rnd: Round, seed: int, reveal: frozenset[int] = frozenset()) -
             shows = reveal if viewer is None else frozenset()
             seats = allowed(rnd, viewer, shows)
             fresh = rnd.events_for(viewer, start, shows)
-            assert not [e for e in fresh if leaks(e, seats)], (seed, viewer)
+            assert not [e for e in fresh if leaks(e, viewer, seats)], (seed, viewer)
             given[viewer] = len(rnd.events)
             checked += len(fresh)
             view = rnd.view(viewer, shows)
@@ -92,8 +95,34 @@ def test_peek_hands_show_the_target_to_its_chooser_only() -> None:
         again = Round.from_script({**rnd.to_script(), "actions": rnd.to_script()["actions"][:-1]})
         for viewer in range(4):
             seats = allowed(again, viewer, frozenset())
-            assert not [e for e in again.events_for(viewer) if leaks(e, seats)]
+            assert not [e for e in again.events_for(viewer) if leaks(e, viewer, seats)]
     assert total > 1000
+
+
+def test_a_watcher_never_learns_the_watched_seat_s_choices() -> None:
+    """Seat 1 watches seat 2, whose own secret target, claim offers and passes stay its own."""
+    seed = seeds_rolling(2, 1)[0]
+    rnd = Round.new("mcr", {}, seed, hand_number=2)
+    while rnd.prompt is not None:
+        peeking = rnd.prompt.id == "peek"
+        for seat in rnd.to_act():
+            chosen = Peek(seat, 2) if peeking and seat == 1 else rnd.default_action(seat)
+            assert chosen is not None
+            rnd.apply(chosen)
+    ai = make_player("normal")
+    offered = 0
+    while not rnd.ended and offered < 2:
+        seat = rnd.to_act()[0]
+        rnd.apply(ai.choose(rnd.view(seat), rnd.legal_actions(seat)))
+        offered = sum(1 for e in rnd.events if isinstance(e, ClaimOffered) and e.seat == 2)
+    assert offered == 2
+    seen = [e for e in rnd.events_for(1) if e.owner() == 2]
+    (peek,) = [e for e in seen if isinstance(e, PromptAnswered) and e.prompt == "peek"]
+    assert peek.answer is None
+    assert not [e for e in seen if isinstance(e, ClaimOffered | Passed)]
+    assert [e.tiles is not None for e in seen if isinstance(e, Dealt)] == [True]
+    assert all(e.tile is not None for e in seen if isinstance(e, Drew))
+    assert [s for s, info in enumerate(rnd.view(1).seats) if info.concealed] == [1, 2]
 
 
 def test_the_peek_target_is_watched_live() -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine.actions import Discard, Pong, Win
 from engine.events import ClaimOffered, Notice
+from engine.rules.play import WinHow
 from engine.tiles import parse_tile
-from tests.engine.rules.mcr.mcr_scripts import bets, fans, pass_all, play, script
+from tests.engine.rules.mcr.mcr_scripts import advance, bets, fans, pass_all, play, script
 
 # Seat 2 holds no 9s and waits on 5s alone: only a 9s standing for 5s would complete it.
 ONLY_AS_A_JOKER = [
@@ -19,10 +20,21 @@ ONLY_AS_A_JOKER = [
 
 
 def test_a_discarded_wildcard_counts_only_as_itself() -> None:
-    rnd = play(script(ONLY_AS_A_JOKER, bets() + ", 0 discard 9s", indicator="9s"))
+    rnd = play(script(ONLY_AS_A_JOKER, bets(), indicator="9s"))
+    nine = parse_tile("9s")
+    held = list(rnd.concealed(2))
+    held[nine] += 1
+    # The rule set is told how the 9s would complete the hand.
+    assert rnd.ruleset.is_complete(rnd, 2, held, nine, WinHow.SELF_DRAW)
+    assert not rnd.ruleset.is_complete(rnd, 2, held, nine, WinHow.DISCARD)
+    assert not rnd.ruleset.is_complete(rnd, 2, held, nine, WinHow.ROB_KONG)
+    advance(rnd, "0 discard 9s")
     assert Win(2) not in rnd.legal_actions(2)
-    offer = next(e for e in rnd.events if isinstance(e, ClaimOffered) and e.seat == 2)
-    assert ("win", "not_a_win") in offer.blocked
+    assert not [e for e in rnd.events if isinstance(e, ClaimOffered) and e.seat == 2]
+    # Asked why, the rule set names the wildcard.
+    refusal = rnd.ruleset.refuse_win(rnd, rnd.win_context(2, nine, WinHow.DISCARD), None)
+    assert refusal is not None and refusal.reason == "not_a_win"
+    assert "a discarded wildcard counts only as itself" in refusal.message
 
 
 def test_a_self_drawn_wildcard_may_stand_for_the_missing_tile() -> None:

@@ -44,6 +44,22 @@ def test_heavenly_hand_for_the_dealer_s_dealt_tiles() -> None:
     assert lines(result) == [(s, 0, 8 + total, "win_self_draw") for s in (1, 2, 3)]
 
 
+# 1112345678999p + 5p: 九莲宝灯 only with 5p as the winning tile; a script lists 9p last.
+NINE_GATES = ["11123455678999p", *HEAVENLY[1:]]
+
+
+@pytest.mark.parametrize("extra_fans", [True, False])
+def test_the_dealer_s_first_move_wins_on_his_best_scoring_tile(extra_fans: bool) -> None:
+    rnd = hand(NINE_GATES, "0 win", options={**PLAIN, "extra_fans": extra_fans})
+    result = rnd.result()
+    (winner,) = result["winners"]
+    assert winner["tile"] == "5p"
+    assert ("nine_gates", 88) in fans(result)
+    assert ("heavenly_hand" in fan_ids(rnd)) is extra_fans
+    again = Round.from_script(rnd.to_script())
+    assert again.snapshot() == rnd.snapshot()
+
+
 def test_no_heavenly_hand_without_the_extra_fans() -> None:
     rnd = hand(HEAVENLY, "0 win", options={**PLAIN, "extra_fans": False})
     assert "heavenly_hand" not in fan_ids(rnd)

@@ -13,7 +13,6 @@ from engine.actions import Bet, Chow, Discard, Kong, Pass, Pong, Win
 from engine.errors import IllegalActionError
 from engine.events import ClaimOffered
 from engine.round import Round
-from engine.rules.mcr.ruleset import last_discarder
 from engine.rules.play import EndReason
 from engine.session import Session
 from engine.tiles import parse_tile, parse_tiles
@@ -198,7 +197,7 @@ def test_an_exhaustive_draw_pays_nothing() -> None:
     assert result["payments"] == [] and result["net"] == [0, 0, 0, 0]
     assert result["next_dealer"] == 1
     # 83 live tiles: seats 1, 2, 3, 0 draw in turn, so seat 3 draws and discards the last.
-    assert last_discarder(rnd) == 3
+    assert rnd.last_discard == (3, rnd.discards(3)[-1].tile)
 
 
 def test_an_exhaustive_draw_with_horses_only_shows_them() -> None:

@@ -1,17 +1,23 @@
 """Whole sessions of AI play: every dice mode comes up from the seeded dice, and every
 hand keeps the engine's invariants (tiles conserved, payments summing to zero, the round
-script rebuilding the same hand)."""
+script rebuilding the same hand); and the figures a simulation prints for 国标."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from engine.ai import make_player
+from engine.round import Round
+from engine.rules.mcr.modes import DICE_MODES
+from engine.rules.mcr.peak import dealt_shanten, shanten_figures
 from engine.rules.mcr.ruleset import RULESET, notes
+from engine.rules.play import Figure
 from engine.session import Session
 from engine.simulate import check_hand, play_out, simulate
+from engine.wall import roll_dice
 
 HANDS = 160
 
@@ -42,3 +48,37 @@ def test_the_official_preset_simulates_cleanly() -> None:
     stats = simulate(RULESET, 40, 5, ["normal"] * 4, options={"preset": "official"})
     assert stats.failures == []
     assert stats.wins > 0
+
+
+def test_simulation_figures_name_the_dice_mode_and_the_dealt_shanten() -> None:
+    seed = next(s for s in range(3000) if roll_dice(random.Random(s)) == (6, 6))
+    peak = Round.new("mcr", {}, seed, hand_number=2)
+    figures = RULESET.hand_statistics(peak)
+    modes = {label: f for label, f in figures.items() if label.startswith("dice mode ")}
+    assert list(modes) == [f"dice mode {m}" for m in ("none", *DICE_MODES)]
+    assert {label for label, f in modes.items() if f.amount} == {"dice mode peak"}
+    assert all(f.percent and f.out_of == 1 for f in modes.values())
+    shanten = dealt_shanten(peak.dealt)
+    assert figures["dealt shanten, 巅峰时刻 hands"] == Figure(sum(shanten) / 4)
+    assert figures["dealt shanten, other hands"] == Figure(0, 0)
+    plain = Round.new("mcr", {"preset": "official"}, seed, hand_number=2)
+    figures = RULESET.hand_statistics(plain)
+    assert figures["dice mode none"].amount == 1
+    assert figures["dealt shanten, 巅峰时刻 hands"] == Figure(0, 0)
+    assert figures["dealt shanten, other hands"].out_of == 1
+
+
+def test_simulation_notes_compare_peak_and_normal_deals_from_the_same_seeds() -> None:
+    notes_of_run = RULESET.simulation_notes(RULESET.parse_options({}), 30, 4)
+    peak, normal = shanten_figures(30, 4, 3)
+    assert notes_of_run == {
+        "dealt shanten over 30 seeded 巅峰时刻 deals": round(peak, 2),
+        "dealt shanten over 30 seeded normal deals": round(normal, 2),
+    }
+    assert peak < normal
+    stats = simulate(RULESET, 8, 2, ["normal"] * 4)
+    assert set(stats.notes) == {
+        "dealt shanten over 8 seeded 巅峰时刻 deals",
+        "dealt shanten over 8 seeded normal deals",
+    }
+    assert stats.figures["dice mode none"].out_of == 8

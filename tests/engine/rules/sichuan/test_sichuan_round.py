@@ -17,7 +17,9 @@ from engine.actions import Action, Discard, Kong, Pong, Win
 from engine.errors import IllegalActionError, ScriptError
 from engine.events import ClaimOffered, Notice
 from engine.round import Phase, Round
+from engine.rules.play import Figure
 from engine.rules.sichuan.flow import meld_refusal
+from engine.rules.sichuan.ruleset import RULESET
 from engine.tiles import parse_tile
 from tests.engine.rules.sichuan.sichuan_tables import (
     Table,
@@ -716,6 +718,18 @@ def test_e11_ready_check_with_kong_refund() -> None:
     ]
     # S0 deals again as the first winner.
     assert result["next_dealer"] == 0
+
+
+def test_simulation_figures_count_the_check_and_the_winners() -> None:
+    assert RULESET.hand_statistics(play(E11, E11_ACTIONS, to_end=True)) == {
+        "hands ending in 查叫": Figure(1, percent=True),
+        "winners per hand": Figure(1),
+    }
+    # Two winners on one discard, and play goes on: no check.
+    assert RULESET.hand_statistics(play(E3, E3_ACTIONS)) == {
+        "hands ending in 查叫": Figure(0, percent=True),
+        "winners per hand": Figure(2),
+    }
 
 
 # -- E12, E14 (c) ---------------------------------------------------------------------------

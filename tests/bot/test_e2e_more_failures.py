@@ -1,0 +1,243 @@
+"""More of what goes wrong, through the fake Discord: missing permissions where a table opens,
+clicks on tables that do not exist, clicks that race, a player who leaves the server and a
+handler that crashes in the middle of a move."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import copy
+import logging
+from typing import Any
+
+import pytest
+
+from bot.tables.running import RunningTable
+from data.models import TableStatus
+from fakediscord.driver import Person
+from fakediscord.models import ChannelType, Message
+from tests.bot.harness import Harness, play_out, player
+from tests.bot.test_e2e_failures import next_controls, start_with_ai, suggested
+from tests.bot.test_e2e_lobby import answer_text
+
+UPDATED = 7
+
+
+async def assert_store_matches_engine(harness: Harness, table: RunningTable) -> None:
+    """Every action the engine applied is stored, in order, and nothing else is."""
+    async with table.lock:
+        applied = [action.to_json() for action in table.hand.actions]  # type: ignore[union-attr]
+        (live,) = [x for x in await harness.store.live_tables() if x.table.id == table.id]
+    assert live.current_round is not None
+    assert live.current_round.actions == applied
+
+
+def bot_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# -- 1. permissions where a table opens -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("permission", "named"),
+    [
+        ("create_public_threads", "Create Public Threads"),
+        ("send_messages_in_threads", "Send Messages in Threads"),
+        ("attach_files", "Attach Files"),
+    ],
+)
+async def test_a_missing_permission_is_named_and_costs_nothing(
+    harness: Harness, permission: str, named: str
+) -> None:
+    host, other = harness.owner, harness.join("Other")
+    general = harness.fake.world.channels[harness.guild.channel_ids[0]]
+    existing = await harness.open_table(other, "sichuan")
+    before = harness.live(existing).content
+    harness.fake.world.set_bot_permissions(general, **{permission: False})
+    await asyncio.sleep(0.05)
+    refused = await host.run("/table create", variant="sichuan", rounds="4", channel=general)
+    text = await answer_text(refused, host)
+    assert named in text and "server" in text
+    assert await harness.store.card_history(harness.guild.id, host.id) == []
+    assert not [
+        c
+        for c in harness.fake.world.channels.values()
+        if c.is_thread and c.id != existing.channel_id
+    ], "no empty thread is left behind"
+    kept = await harness.store.table_in_channel(existing.channel_id)
+    assert kept is not None and kept.status is TableStatus.LOBBY
+    assert harness.live(existing).content == before
+
+
+async def test_a_table_category_without_manage_channels_is_named(harness: Harness) -> None:
+    host = harness.owner
+    harness.fake.world.create_channel(harness.guild, "tables", kind=ChannelType.CATEGORY)
+    configured = await host.run("/admin config", table_category="tables")
+    await answer_text(configured)
+    harness.fake.world.set_bot_permissions(harness.guild, manage_channels=False)
+    await asyncio.sleep(0.05)
+    refused = await host.run("/table create", variant="guangdong")
+    assert "Manage Channels" in await answer_text(refused, host)
+    assert await harness.store.card_history(harness.guild.id, host.id) == []
+    texts = [c for c in harness.fake.world.channels.values() if c.type is ChannelType.TEXT]
+    assert len(texts) == 1, "only #general exists"
+
+
+# -- 2. tables that do not exist --------------------------------------------------------------
+
+
+async def click_custom_id(
+    harness: Harness, person: Person, message: Message, custom_id: str
+) -> str:
+    """A click on a button naming ``custom_id``, as on an old message: Discord sends the
+    message with the clicked control, so the fake's copy of it carries that id."""
+    live = harness.live(message)
+    live.components = copy.deepcopy(message.components)
+    live.components[0]["components"][0]["custom_id"] = custom_id
+    return await answer_text(await person.click(live, custom_id=custom_id))
+
+
+async def test_clicks_on_tables_that_do_not_exist_change_nothing(harness: Harness) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    thread = harness.fake.world.channels[lobby.channel_id]
+    disband = await host.run("/table disband", channel=thread)
+    await answer_text(disband)
+    join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
+    assert "over" in await click_custom_id(harness, host, lobby, join)
+    for custom_id in ("mj:join:987654:0:0", "mj:pass:987654:1:3", "mj:again:987654:0:0"):
+        text = await click_custom_id(harness, host, lobby, custom_id)
+        assert "no longer exists" in text or "over" in text, text
+    assert "Something went wrong" not in text
+
+
+async def test_hand_by_someone_seated_nowhere_is_answered_privately(harness: Harness) -> None:
+    host, stranger = harness.owner, harness.join("Stranger")
+    asked = await stranger.run("/hand")
+    assert "no table here" in await answer_text(asked)
+    lobby = await harness.open_table(host, "sichuan")
+    thread = harness.fake.world.channels[lobby.channel_id]
+    early = await stranger.run("/hand", channel=thread)
+    reply = (await early.response()).message
+    assert reply is not None and reply.ephemeral_for == stranger.id
+    assert "not started" in reply.content
+
+
+# -- 3. clicks at once --------------------------------------------------------------------------
+
+
+async def test_two_clicks_at_once_apply_exactly_one(harness: Harness) -> None:
+    me = harness.owner
+    await start_with_ai(harness)
+    await player(harness, me).answer(await next_controls(harness, me))
+    void = await next_controls(harness, me, suggested)
+    first, second = (b["label"] for b in void.buttons()[:2])
+    table = harness.running()
+    before = len(table.hand.actions)  # type: ignore[union-attr]
+    clicks = await asyncio.gather(me.click(void, label=first), me.click(void, label=second))
+    answers = await asyncio.gather(*(c.response() for c in clicks))
+    assert sorted(a.type for a in answers).count(UPDATED) == 1
+    (other,) = [a for a in answers if a.type != UPDATED]
+    assert other.message is not None and "already answered" in other.message.content
+    chair = table.chair_of_user(me.id)
+    assert chair is not None
+    mine = [
+        a
+        for a in table.hand.actions[before:]  # type: ignore[union-attr]
+        if getattr(a, "seat", None) == table.seat_of(chair.chair)
+    ]
+    assert len(mine) == 1
+    await assert_store_matches_engine(harness, table)
+
+
+async def test_clicks_at_two_tables_at_once_do_not_interfere(harness: Harness) -> None:
+    alice, bob = harness.owner, harness.join("Bob")
+    for host in (alice, bob):
+        created = await host.run(
+            "/table create", variant="sichuan", rounds="1", fill_with_ai="true"
+        )
+        opened = await answer_text(created, host)
+        channel_id = int(opened.split("<#", 1)[1].split(">", 1)[0])
+        table = await harness.store.table_in_channel(channel_id)
+        assert table is not None and table.lobby_message_id is not None
+        started = await host.click(table.lobby_message_id, label="Start")
+        await started.response()
+    assert harness.bot is not None
+    prompts = await asyncio.gather(next_controls(harness, alice), next_controls(harness, bob))
+    tables = list(harness.bot.tables.running.values())
+    running = {p.id: next(t for t in tables if t.chair_of_user(p.id)) for p in (alice, bob)}
+    seats = [player(harness, alice), player(harness, bob)]
+    counts = {uid: len(t.hand.actions) for uid, t in running.items()}  # type: ignore[union-attr]
+    await asyncio.gather(*(s.answer(p) for s, p in zip(seats, prompts, strict=True)))
+    for person in (alice, bob):
+        table = running[person.id]
+        assert len(table.hand.actions) > counts[person.id]  # type: ignore[union-attr]
+        await assert_store_matches_engine(harness, table)
+
+
+# -- 4. a player who leaves the server ------------------------------------------------------
+
+
+async def test_a_player_who_leaves_the_server_is_played_for(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(
+        host, "sichuan", guest, rounds="1", fill_with_ai="true", turn_timer="1", claim_timer="1"
+    )
+    started = await host.click(lobby, label="Start")
+    await started.response()
+    await next_controls(harness, guest)
+    harness.fake.world.remove_member(harness.guild, guest.user)
+    guest.close_dms()
+    (settlement,) = await play_out(harness, [player(harness, host)], host)
+    assert "seed" in settlement.content
+    assert not bot_errors(caplog)
+
+
+# -- 5. a handler that crashes in the middle of a move ---------------------------------------
+
+
+async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    me = harness.owner
+    await start_with_ai(harness)
+    # Only the render that answers the click fails: the flag lives in the click's own task.
+    applying = contextvars.ContextVar("applying", default=False)
+    failures: list[int] = []
+    apply_click = RunningTable._apply_click
+    render = RunningTable.render
+
+    async def applied(table: RunningTable, *args: Any) -> str | None:
+        problem = await apply_click(table, *args)
+        applying.set(True)
+        return problem
+
+    async def breaking(table: RunningTable, snap: Any) -> Any:
+        if applying.get() and not failures:
+            failures.append(snap.seq)
+            raise RuntimeError("the picture could not be drawn")
+        return await render(table, snap)
+
+    monkeypatch.setattr(RunningTable, "_apply_click", applied)
+    monkeypatch.setattr(RunningTable, "render", breaking)
+    prompt = await next_controls(harness, me)
+    table = harness.running()
+    before = len(table.hand.actions)  # type: ignore[union-attr]
+    select = prompt.selects()[0]
+    values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
+    clicked = await me.choose(prompt, *values, custom_id=select["custom_id"])
+    answer = (await clicked.response()).message
+    assert failures, "the click's render failed"
+    assert answer is not None and answer.ephemeral_for == me.id
+    assert "Something went wrong" in answer.content
+    chair = table.chair_of_user(me.id)
+    assert chair is not None
+    seat = table.seat_of(chair.chair)
+    mine = [a for a in table.hand.actions[before:] if getattr(a, "seat", None) == seat]  # type: ignore[union-attr]
+    assert len(mine) == 1
+    await assert_store_matches_engine(harness, table)
+    (settlement,) = await play_out(harness, [player(harness, me)], me)
+    assert "seed" in settlement.content
