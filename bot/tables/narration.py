@@ -14,6 +14,7 @@ from bot.i18n import has, t
 from bot.i18n.terms import reason_name, suit_label, tile_label, tiles_label
 from engine.events import (
     Claimed,
+    DiceRolled,
     Discarded,
     Event,
     HandEnded,
@@ -123,6 +124,8 @@ class Narrator:
                     for s, letter in enumerate(data["voids"])
                 ]
                 return self.say("voids", voids=t("list.separator", self.locale).join(voids))
+            case DiceRolled(dice=dice):
+                return self.say("dice_rolled", dice=f"{dice[0]}+{dice[1]}")
             case Notice(name="dice_mode", data=data):
                 return self.say("dice_mode", mode=t(f"mode.{data['mode']}", self.locale))
             case Notice(name="wildcard", data=data):

@@ -243,13 +243,20 @@ class RunningTable:
         """Announce the hand (fairness fingerprint), then show it and open its prompts."""
         assert self.state is not None
         hand = self.state.hand
+        # A rule set may keep the dice back until its set-up prompts are done (MCR bets).
+        dice = hand.view(None).dice
+        dice_text = (
+            t("table.dice", self.locale, dice=f"{dice[0]}+{dice[1]}")
+            if dice is not None
+            else t("table.dice_after_bets", self.locale)
+        )
         await self._post(
             t(
                 "table.hand_start",
                 self.locale,
                 title=self.title(self.locale),
                 dealer=self.chair_at(0).name,
-                dice=f"{hand.dice[0]}+{hand.dice[1]}",
+                dice=dice_text,
                 fingerprint=seed_fingerprint(self.state.seed),
             )
         )
