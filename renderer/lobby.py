@@ -9,20 +9,17 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderer import layout, png, text, theme
+from renderer import layout, text, theme
+from renderer.bands import MARGIN, WIDTH, blank, heading, rule, stack
 from renderer.layout import Placed
 from renderer.models import ChairView, Labels, LobbyView, OptionLine
 from renderer.sprites import BACK, tile_height
 
-WIDTH = 960
-MARGIN = 24
 TITLE_SIZE = 30
-HEADER_SIZE = 24
 NAME_SIZE = 24
 BADGE_SIZE = 18
 BODY_SIZE = 19
 LINE_GAP = 6
-SECTION_GAP = 14
 CHAIR_GAP = 12
 CHAIR_TILE = 30
 CHAIR_PAD = 12
@@ -34,17 +31,13 @@ _CHAIR_WIDTH = (_INNER - CHAIR_GAP) // 2
 _CHAIR_HEIGHT = tile_height(CHAIR_TILE) + 2 * CHAIR_PAD
 
 
-def _band(height: int) -> Image.Image:
-    return Image.new("RGB", (WIDTH, height), theme.FELT)
-
-
 def _title(view: LobbyView) -> Image.Image:
     """The title, then the price as a badge and the status beside it."""
     title_h = text.line_height(TITLE_SIZE)
     price = text.fit(view.price, BODY_SIZE, _INNER // 2, bold=True)
     badge = text.pill(price, BODY_SIZE, theme.ACCENT, theme.TEXT_DARK) if price else None
     second_h = max(badge.height if badge else 0, text.line_height(BODY_SIZE))
-    band = _band(MARGIN + title_h + LINE_GAP + second_h + LINE_GAP)
+    band = blank(MARGIN + title_h + LINE_GAP + second_h + LINE_GAP)
     title = text.fit(view.title, TITLE_SIZE, _INNER, bold=True)
     text.paste(band, title, (MARGIN, MARGIN), TITLE_SIZE, theme.TEXT, bold=True)
     y = MARGIN + title_h + LINE_GAP
@@ -56,20 +49,6 @@ def _title(view: LobbyView) -> Image.Image:
         status = text.fit(view.status, BODY_SIZE, WIDTH - MARGIN - x)
         top = y + (second_h - text.line_height(BODY_SIZE)) // 2
         text.paste(band, status, (x, top), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
-    return band
-
-
-def _rule() -> Image.Image:
-    band = _band(SECTION_GAP * 2 + 1)
-    ImageDraw.Draw(band).line(
-        (MARGIN, SECTION_GAP, WIDTH - MARGIN, SECTION_GAP), fill=theme.FELT_DARK, width=2
-    )
-    return band
-
-
-def _heading(label: str) -> Image.Image:
-    band = _band(text.line_height(HEADER_SIZE) + LINE_GAP)
-    text.paste(band, label, (MARGIN, 0), HEADER_SIZE, theme.ACCENT, bold=True)
     return band
 
 
@@ -116,7 +95,7 @@ def _chair(
 
 def _chairs(view: LobbyView) -> Image.Image:
     """Chairs 1 and 2 on the first row, 3 and 4 on the second."""
-    band = _band(2 * _CHAIR_HEIGHT + CHAIR_GAP)
+    band = blank(2 * _CHAIR_HEIGHT + CHAIR_GAP)
     for index, chair in enumerate(view.chairs):
         x = MARGIN + (index % 2) * (_CHAIR_WIDTH + CHAIR_GAP)
         y = (index // 2) * (_CHAIR_HEIGHT + CHAIR_GAP)
@@ -127,7 +106,7 @@ def _chairs(view: LobbyView) -> Image.Image:
 def _options(options: tuple[OptionLine, ...]) -> Image.Image:
     """One line per option: the name, its value, and what it means, muted."""
     line = text.line_height(BODY_SIZE) + LINE_GAP
-    band = _band(len(options) * line)
+    band = blank(len(options) * line)
     about_x = MARGIN + NAME_COLUMN + VALUE_COLUMN
     for i, option in enumerate(options):
         y = i * line
@@ -142,19 +121,13 @@ def _options(options: tuple[OptionLine, ...]) -> Image.Image:
 
 
 def _bands(view: LobbyView) -> list[Image.Image]:
-    bands = [_title(view), _rule(), _heading(view.labels.seats), _chairs(view), _rule()]
+    bands = [_title(view), rule(), heading(view.labels.seats, LINE_GAP), _chairs(view), rule()]
     if view.options:
-        bands += [_heading(view.labels.options), _options(view.options)]
-    bands.append(_band(MARGIN))
+        bands += [heading(view.labels.options, LINE_GAP), _options(view.options)]
+    bands.append(blank(MARGIN))
     return bands
 
 
 def render_lobby(view: LobbyView) -> bytes:
     """PNG of a table's lobby."""
-    bands = _bands(view)
-    canvas = Image.new("RGB", (WIDTH, sum(b.height for b in bands)), theme.FELT)
-    y = 0
-    for band in bands:
-        canvas.paste(band, (0, y))
-        y += band.height
-    return png.encode(canvas)
+    return stack(_bands(view))

@@ -11,13 +11,12 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.tiles import suit
-from renderer import layout, png, sprites, text, theme
+from renderer import layout, sprites, text, theme
+from renderer.bands import HEADER_SIZE, MARGIN, WIDTH, blank, heading, rule, stack
 from renderer.layout import Placed
 from renderer.models import FanLine, HorseView, Labels, PaymentLine, SettlementView, WinnerView
 from renderer.sprites import Mark, tile_height
 
-WIDTH = 960
-MARGIN = 24
 TILE_WIDTH = 40
 HORSE_TILE = 34
 GAP = 2
@@ -25,25 +24,19 @@ WIN_GAP = 14
 MELD_GAP = 10
 MELDS_GAP = 20
 TITLE_SIZE = 28
-HEADER_SIZE = 24
 BODY_SIZE = 20
-SECTION_GAP = 14
 LINE_GAP = 4
 HORSES_PER_ROW = 3
 
 _INNER = WIDTH - 2 * MARGIN
 
 
-def _band(height: int) -> Image.Image:
-    return Image.new("RGB", (WIDTH, height), theme.FELT)
-
-
-def _title_band(view: SettlementView) -> Image.Image:
+def _titleband(view: SettlementView) -> Image.Image:
     """The caller's title, and the word for a drawn hand when nobody won."""
     lines = [view.title] if view.title else []
     if not view.winners:
         lines.append(view.labels.draw)
-    band = _band(MARGIN + len(lines) * (text.line_height(TITLE_SIZE) + LINE_GAP) + LINE_GAP * 2)
+    band = blank(MARGIN + len(lines) * (text.line_height(TITLE_SIZE) + LINE_GAP) + LINE_GAP * 2)
     y = MARGIN
     for line in lines:
         text.paste(
@@ -68,7 +61,7 @@ def _winner_header(view: SettlementView, winner: WinnerView) -> Image.Image:
     if winner.title:
         items.append(text.text(winner.title, HEADER_SIZE, theme.ACCENT, bold=True))
     height = max(i.height for i in items)
-    band = _band(height)
+    band = blank(height)
     x = MARGIN
     for item in items:
         if x + item.width > WIDTH - MARGIN:
@@ -95,7 +88,7 @@ def _winner_hand(view: SettlementView, winner: WinnerView) -> Image.Image:
     placed.append(Placed(winner.win_tile, x, top, mark=Mark.HIGHLIGHT))
     x += TILE_WIDTH + MELDS_GAP
     placed += layout.place_melds(winner.melds, winner.seat, x, row_h, TILE_WIDTH, GAP, MELD_GAP)
-    band = _band(row_h)
+    band = blank(row_h)
     layout.paint(band, placed, TILE_WIDTH)
     return band
 
@@ -112,7 +105,7 @@ def _fans(labels: Labels, winner: WinnerView) -> Image.Image:
     rows = (len(winner.fans) + 1) // 2
     line = text.line_height(BODY_SIZE) + LINE_GAP
     total_h = text.line_height(HEADER_SIZE) if winner.total is not None else 0
-    band = _band(rows * line + (LINE_GAP + total_h if total_h else 0))
+    band = blank(rows * line + (LINE_GAP + total_h if total_h else 0))
     for i, fan in enumerate(winner.fans):
         x = MARGIN + (i % 2) * (column + 2 * MARGIN)
         y = (i // 2) * line
@@ -136,20 +129,6 @@ def _fans(labels: Labels, winner: WinnerView) -> Image.Image:
     return band
 
 
-def _rule() -> Image.Image:
-    band = _band(SECTION_GAP * 2 + 1)
-    ImageDraw.Draw(band).line(
-        (MARGIN, SECTION_GAP, WIDTH - MARGIN, SECTION_GAP), fill=theme.FELT_DARK, width=2
-    )
-    return band
-
-
-def _heading(label: str) -> Image.Image:
-    band = _band(text.line_height(HEADER_SIZE) + LINE_GAP)
-    text.paste(band, label, (MARGIN, 0), HEADER_SIZE, theme.ACCENT, bold=True)
-    return band
-
-
 def _horse_caption(names: Sequence[str], horse: HorseView) -> str:
     target = names[horse.target] if horse.target is not None else ""
     if horse.buyer is not None:
@@ -162,7 +141,7 @@ def _horses(view: SettlementView) -> Image.Image:
     cell = _INNER // HORSES_PER_ROW
     th = tile_height(HORSE_TILE)
     rows = (len(view.horses) + HORSES_PER_ROW - 1) // HORSES_PER_ROW
-    band = _band(rows * (th + LINE_GAP))
+    band = blank(rows * (th + LINE_GAP))
     for i, horse in enumerate(view.horses):
         x = MARGIN + (i % HORSES_PER_ROW) * cell
         y = (i // HORSES_PER_ROW) * (th + LINE_GAP)
@@ -182,7 +161,7 @@ def _horses(view: SettlementView) -> Image.Image:
 def _payments(names: Sequence[str], payments: Sequence[PaymentLine]) -> Image.Image:
     """One line per payment: payer → payee, the amount, the reason."""
     line = text.line_height(BODY_SIZE) + LINE_GAP
-    band = _band(len(payments) * line)
+    band = blank(len(payments) * line)
     amount_right = MARGIN + int(_INNER * 0.62)
     who_width = amount_right - MARGIN - 90
     for i, pay in enumerate(payments):
@@ -201,7 +180,7 @@ def _nets(view: SettlementView) -> Image.Image:
     """Four boxes, one per seat: wind, name, net (green for a gain, red for a loss)."""
     box_w = (_INNER - 3 * 10) // 4
     box_h = text.line_height(BODY_SIZE) + text.line_height(HEADER_SIZE) + 20
-    band = _band(box_h)
+    band = blank(box_h)
     draw = ImageDraw.Draw(band)
     for seat, net in enumerate(view.nets):
         x = MARGIN + seat * (box_w + 10)
@@ -224,32 +203,30 @@ def _nets(view: SettlementView) -> Image.Image:
 
 
 def _bands(view: SettlementView) -> list[Image.Image]:
-    bands = [_title_band(view)]
+    bands = [_titleband(view)]
     for winner in view.winners:
         bands += [
             _winner_header(view, winner),
-            _band(6),
+            blank(6),
             _winner_hand(view, winner),
-            _band(10),
+            blank(10),
             _fans(view.labels, winner),
-            _rule(),
+            rule(),
         ]
     if not view.winners:
-        bands.append(_rule())
+        bands.append(rule())
     if view.horses:
-        bands += [_heading(view.labels.horses), _horses(view), _rule()]
+        bands += [heading(view.labels.horses, LINE_GAP), _horses(view), rule()]
     if view.payments:
-        bands += [_heading(view.labels.payments), _payments(view.names, view.payments), _rule()]
-    bands += [_heading(view.labels.nets), _nets(view), _band(MARGIN)]
+        bands += [
+            heading(view.labels.payments, LINE_GAP),
+            _payments(view.names, view.payments),
+            rule(),
+        ]
+    bands += [heading(view.labels.nets, LINE_GAP), _nets(view), blank(MARGIN)]
     return bands
 
 
 def render_settlement(view: SettlementView) -> bytes:
     """PNG of a hand's settlement."""
-    bands = _bands(view)
-    canvas = Image.new("RGB", (WIDTH, sum(b.height for b in bands)), theme.FELT)
-    y = 0
-    for band in bands:
-        canvas.paste(band, (0, y))
-        y += band.height
-    return png.encode(canvas)
+    return stack(_bands(view))
