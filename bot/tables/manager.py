@@ -32,7 +32,7 @@ from bot.variants import (
     parse_assignments,
 )
 from bot.views.components import GameButton, view_of
-from bot.views.ids import CustomId
+from bot.views.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, CustomId
 from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
 from data.models import GuildConfig, Table, TableStatus, Variant
 from engine.rules.base import RuleError
@@ -44,27 +44,8 @@ log = logging.getLogger(__name__)
 
 CHAIRS = 4
 AI_LEVEL = 2
-LOBBY_KINDS = frozenset({"join", "leave", "addai", "options", "start", "disband"})
-GAME_KINDS = frozenset(
-    {
-        "win",
-        "kong",
-        "pong",
-        "chow",
-        "pass",
-        "void",
-        "bet",
-        "peek",
-        "noswap",
-        "last",
-        "back",
-        "discard",
-        "ready",
-        "exchange",
-        "horses",
-        "swap",
-    }
-)
+LOBBY_KINDS = frozenset(LOBBY_BUTTONS)
+GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
 

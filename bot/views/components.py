@@ -12,37 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.views.ids import CustomId, template
+from bot.views.ids import BUTTON_KINDS, SELECT_KINDS, CustomId, template
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
-
-# Kinds of buttons and of selects; the two templates must not overlap.
-BUTTON_KINDS = (
-    "join",
-    "leave",
-    "addai",
-    "options",
-    "start",
-    "disband",
-    "vote",
-    "again",
-    "win",
-    "kong",
-    "pong",
-    "chow",
-    "pass",
-    "void",
-    "bet",
-    "peek",
-    "noswap",
-    "last",
-    "back",
-    "show",
-    "watch",
-    "replay",
-)
-SELECT_KINDS = ("discard", "ready", "exchange", "horses", "swap", "seat")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BUTTON_KINDS)):

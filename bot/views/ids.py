@@ -17,6 +17,28 @@ import re
 from dataclasses import dataclass
 
 PREFIX = "mj"
+
+# Every kind of component, by who handles it and whether it is a button or a select.
+LOBBY_BUTTONS = ("join", "leave", "addai", "options", "start", "disband")
+GAME_BUTTONS = (
+    "win",
+    "kong",
+    "pong",
+    "chow",
+    "pass",
+    "void",
+    "bet",
+    "peek",
+    "noswap",
+    "last",
+    "back",
+)
+GAME_SELECTS = ("discard", "ready", "exchange", "horses", "swap")
+TABLE_BUTTONS = ("vote", "again", "show", "watch")
+REPLAY_BUTTONS = ("replay",)
+REPLAY_SELECTS = ("seat",)
+BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS
+SELECT_KINDS = GAME_SELECTS + REPLAY_SELECTS
 MAX_LENGTH = 100
 
 _KIND = r"[a-z_]+"
