@@ -71,3 +71,12 @@ def test_real_rule_sets_simulate_cleanly(variant: str) -> None:
     stats = simulate(rules, 6, seed=1, levels=["normal", "basic", "random", "normal"])
     assert stats.failures == []
     assert stats.hands == 6
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_normal_does_not_lose_to_basic(variant: str) -> None:
+    """Normal sits at chairs 0 and 2, basic at 1 and 3; over a seeded run normal wins money."""
+    stats = simulate(find_ruleset(variant), 200, seed=5, levels=["normal", "basic"] * 2)
+    assert stats.failures == []
+    net = stats.net_by_chair
+    assert net[0] + net[2] > 0 > net[1] + net[3]
