@@ -136,11 +136,13 @@ class InteractionHandle:
 class Person:
     """A member of a guild, as the bot sees them through Discord."""
 
-    def __init__(self, world: World, user: User, guild: Guild | None) -> None:
+    def __init__(
+        self, world: World, user: User, guild: Guild | None, *, inbox_size: int = INBOX_SIZE
+    ) -> None:
         self._world = world
         self.user = user
         self.guild = guild
-        self.inbox = Inbox()
+        self.inbox = Inbox(inbox_size)
 
     def __repr__(self) -> str:
         return f"<Person {self.user.name} {self.user.id}>"
@@ -408,11 +410,16 @@ class Person:
 
 
 class Driver:
-    """Creates people and routes every message change to those who can see it."""
+    """Creates people and routes every message change to those who can see it.
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    Every wait scans the changes a person has not taken yet, so a load test with many
+    people gives them a small `inbox_size`: the oldest unread changes make way.
+    """
+
+    def __init__(self, fake: FakeDiscord, *, inbox_size: int = INBOX_SIZE) -> None:
         self.fake = fake
         self.world: World = fake.world
+        self.inbox_size = inbox_size
         self.people: dict[int, Person] = {}
         self._by_guild: dict[int | None, list[Person]] = {}
         self.world.observe(self._deliver)
@@ -432,7 +439,7 @@ class Driver:
 
     def person(self, user: User, guild: Guild | None = None) -> Person:
         """Drives an existing user, such as a guild's owner."""
-        person = Person(self.world, user, guild)
+        person = Person(self.world, user, guild, inbox_size=self.inbox_size)
         self.people[user.id] = person
         self._by_guild.setdefault(guild.id if guild else None, []).append(person)
         return person

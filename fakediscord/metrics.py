@@ -1,11 +1,14 @@
-"""What a load test reports: requests per route, 429s, and how fast interactions were answered."""
+"""What a load test reports: requests per route, 429s, how fast interactions were answered,
+and when each channel's messages were edited."""
 
 import statistics
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from fakediscord.clock import Clock
 from fakediscord.models import Interaction
+from fakediscord.world import MessageChange
 
 INVALID_STATUSES = frozenset({401, 403, 429})
 
@@ -21,16 +24,50 @@ class InteractionTiming:
     in_time: bool
 
 
+@dataclass(frozen=True)
+class RequestMark:
+    """One request as the fake answered it, on the fake's clock.
+
+    `global_exempt` requests (interaction callbacks and follow-ups) do not count toward
+    the global limit, so a rate over time needs to tell them apart.
+    """
+
+    at: float
+    route: str
+    status: int
+    global_exempt: bool
+
+
+@dataclass(frozen=True)
+class MessageEdit:
+    """A message edit landing, on the fake's clock."""
+
+    at: float
+    message_id: int
+
+
 class Metrics:
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
         self.requests: Counter[str] = Counter()
         self.rate_limited: Counter[str] = Counter()
         self.global_rate_limited = 0
         # Discord bans a bot for a while after 10,000 of these in 10 minutes.
         self.invalid_requests = 0
+        self.timeline: list[RequestMark] = []
+        # By channel: a load test times how long a click takes to show on a shared message.
+        self.edits: dict[int, list[MessageEdit]] = {}
 
-    def record(self, route_key: str, status: int, *, global_limit: bool = False) -> None:
+    def record(
+        self,
+        route_key: str,
+        status: int,
+        *,
+        global_limit: bool = False,
+        global_exempt: bool = False,
+    ) -> None:
         self.requests[route_key] += 1
+        self.timeline.append(RequestMark(self._clock.now(), route_key, status, global_exempt))
         if status == 429:
             self.rate_limited[route_key] += 1
             if global_limit:
@@ -38,11 +75,27 @@ class Metrics:
         if status in INVALID_STATUSES:
             self.invalid_requests += 1
 
+    def record_change(self, change: MessageChange) -> None:
+        """A world observer: notes every edit by channel."""
+        if change.kind == "update":
+            edit = MessageEdit(change.at, change.message.id)
+            self.edits.setdefault(change.message.channel_id, []).append(edit)
+
+    def edit_times(self, channel_id: int, message_id: int | None = None) -> list[float]:
+        """When the channel's messages (or one of them) were edited, oldest first."""
+        return [
+            edit.at
+            for edit in self.edits.get(channel_id, [])
+            if message_id is None or edit.message_id == message_id
+        ]
+
     def reset(self) -> None:
         self.requests.clear()
         self.rate_limited.clear()
         self.global_rate_limited = 0
         self.invalid_requests = 0
+        self.timeline.clear()
+        self.edits.clear()
 
     def report(self, timings: list[InteractionTiming]) -> dict[str, Any]:
         latencies = sorted(t.latency for t in timings if t.latency is not None)

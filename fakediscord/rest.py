@@ -80,7 +80,12 @@ def _discord_middleware(
         except errors.APIError as error:
             response = json_response(error.body(), status=error.status)
         response.headers.update(decision.headers)
-        metrics.record(route_key, response.status, global_limit=decision.is_global)
+        metrics.record(
+            route_key,
+            response.status,
+            global_limit=decision.is_global,
+            global_exempt=token_route,
+        )
         return response
 
     return middleware

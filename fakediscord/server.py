@@ -21,6 +21,24 @@ from fakediscord.world import World
 DEFAULT_TOKEN = "fake-bot-token"
 
 
+@contextlib.contextmanager
+def pointed_at(api_url: str, gateway_url: str) -> Iterator[None]:
+    """Points discord.py's REST base and default gateway at a fake, then restores them.
+
+    A client in another process than the fake uses this with the fake's `api_url` and
+    `gateway_url`.
+    """
+    route_base = discord.http.Route.BASE
+    default_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = api_url
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = route_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = default_gateway
+
+
 class FakeDiscord:
     """A Discord on 127.0.0.1 with REST, gateway and CDN; use as an async context manager.
 
@@ -44,7 +62,8 @@ class FakeDiscord:
         self.world = World(token=token, bot_name=bot_name, limits=self.limits, clock=self.clock)
         self.gateway = Gateway(self.world, heartbeat_interval=heartbeat_interval)
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
-        self.metrics = Metrics()
+        self.metrics = Metrics(self.clock)
+        self.world.observe(self.metrics.record_change)
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -89,18 +108,9 @@ class FakeDiscord:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
 
-    @contextlib.contextmanager
-    def patch_discord(self) -> Iterator[None]:
+    def patch_discord(self) -> contextlib.AbstractContextManager[None]:
         """Points discord.py's REST base and default gateway at this fake, then restores them."""
-        route_base = discord.http.Route.BASE
-        default_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-        discord.http.Route.BASE = self.api_url
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
-        try:
-            yield
-        finally:
-            discord.http.Route.BASE = route_base
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = default_gateway
+        return pointed_at(self.api_url, self.gateway_url)
 
     @contextlib.asynccontextmanager
     async def run_client(

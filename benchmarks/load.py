@@ -1,0 +1,1000 @@
+"""Load benchmark: many tables of four simulated people played at once through the real bot
+and the fake Discord.
+
+    python -m benchmarks.load [--tables 50 | --sweep 10,50,100] [--think 2] [--variants ...]
+
+The bot runs in a process of its own, as it does in production, and talks over HTTP and
+the gateway to the fake Discord in this process, which keeps Discord's rate limits at
+their real windows. Every seat is a person who answers the prompts in their DMs by
+clicking and choosing, after a human pause; each table plays one hand. For each number of
+tables it prints how fast clicks were answered and shown on the table message, requests
+per second by route, 429s, late first answers, CPU time and requests per player action
+and memory per table, then how many tables one bot process could host inside Discord's
+global limit at a human pace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import logging
+import math
+import multiprocessing
+import os
+import random
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.demo import SimulatedPlayer, open_table, play_session
+from bot.views.ids import CustomId, CustomIdError
+from fakediscord import Driver, FakeDiscord, Person, RateLimits
+from fakediscord.interactions import (
+    DEFERRED_UPDATE_MESSAGE,
+    MESSAGE_COMPONENT,
+    UPDATE_MESSAGE,
+)
+from fakediscord.metrics import RequestMark
+from fakediscord.models import Interaction, Message
+from fakediscord.server import pointed_at
+from fakediscord.world import MessageChange
+
+# Discord's global limit: requests per second per bot, interaction answers exempt.
+GLOBAL_LIMIT = RateLimits().global_limit
+# The pace the capacity figure assumes: one action per table every this many seconds.
+HUMAN_PACE = 3.0
+TARGET_TABLES = 300
+TARGET_P99 = 0.3
+TARGET_AT = 100
+DEADLINE = 3.0
+LOCALES = ("zh-CN", "zh-TW", "en-US", "zh-CN")
+# People keep only their latest unread changes: the simulated players read prompts as
+# they come, and scanning thousands of old table edits would load this process instead.
+INBOX_SIZE = 64
+# Tables opened at once: creating one takes several requests, and the load of interest
+# is play, not a burst of lobbies.
+OPENING = 10
+TOP_ROUTES = 8
+SAMPLE = "sample"
+START = "start"
+STOP = "stop"
+WATCH_INTERVAL = 0.25
+HEARTBEAT_ARTEFACT = "Can't keep up, shard ID %s websocket is %.1fs behind."
+BOT_TIMEOUT = 120.0
+# discord.py 2.7 closes its global lock while it waits out a global 429 and reopens it
+# after the wait without a finally: a request cancelled in that wait (the bot cancels the
+# tasks of a table's messages when a hand ends) leaves every later request waiting for
+# ever. Each wait follows a logged global 429 and lasts at most a second, so a lock still
+# closed this long after the last one is stuck.
+GLOBAL_LOCK_GRACE = 5.0
+GLOBAL_429 = "Global rate limit has been hit"
+# With no request reaching the fake for this long while tables are unfinished, the bot
+# has stopped sending and the run ends.
+STALL = 60.0
+
+
+# -- the bot process -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotConfig:
+    """What the bot process needs to reach the fake and keep its tables."""
+
+    api_url: str
+    gateway_url: str
+    token: str
+    database: Path
+    turn_timer: int
+    claim_timer: int
+    release_global_lock: bool
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a table message showed: taken when the bot read the table for an edit.
+
+    ``answered`` gives, by person, the number of the last prompt they answered, so a click
+    is on screen from the first edit whose scene has answered its prompt.
+    """
+
+    at: float
+    channel_id: int
+    hand_no: int
+    answered: dict[int, int]
+
+
+@dataclass(frozen=True)
+class BotSample:
+    cpu: float
+    rss: int
+    peak_rss: int
+    #: CPU seconds by kind of thread: the event loop, the worker threads that draw the
+    #: pictures, the store's thread.
+    threads: dict[str, float]
+
+
+@dataclass(frozen=True)
+class BotReport:
+    sample: BotSample
+    scenes: list[Scene]
+    actions: Counter[str]
+    warnings: Counter[str]
+    #: How late the bot's event loop woke from each quarter-second sleep, in play.
+    loop_lags: list[float]
+    #: Times discord.py's global lock stayed closed past GLOBAL_LOCK_GRACE.
+    stuck_locks: int
+
+
+class BotRecorder(logging.Handler):
+    """What the bot process notes for the benchmark: each table message's scene and who
+    chose each action (by wrapping two methods of RunningTable, the one place both are
+    known), its warnings and errors, its memory and its event loop's lag."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.scenes: list[Scene] = []
+        self.actions: Counter[str] = Counter()
+        self.warnings: Counter[str] = Counter()
+        self.peak_rss = 0
+        self.loop_lags: list[float] = []
+        self.stuck_locks = 0
+        self.last_global_429 = 0.0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # discord.py notes a heartbeat's send time only once the send has returned; a fake
+        # that acknowledges within microseconds then often beats it, and the whole
+        # heartbeat interval is reported as lag. The event-loop lag below is the real one.
+        if record.msg == HEARTBEAT_ARTEFACT:
+            return
+        if str(record.msg).startswith(GLOBAL_429):
+            self.last_global_429 = time.monotonic()
+        what = f"{record.name}: {record.msg}"
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            what += f" ({type(error).__name__}: {str(error)[:60]})"
+        self.warnings[what] += 1
+
+    def install(self) -> None:
+        from bot.tables.running import RunningTable
+
+        scene = RunningTable._scene
+        act = RunningTable._act
+        recorder = self
+
+        async def recorded_scene(table: RunningTable) -> Any:
+            drawn = await scene(table)
+            # Nothing has awaited since the scene released the table's lock, so this is
+            # the state it drew.
+            state = table.state
+            if state is not None and table.table.channel_id is not None:
+                answered = {
+                    chair.user_id: state.answered[table.seat_of(chair.chair)]
+                    for chair in table.chairs
+                    if chair.user_id is not None
+                }
+                recorder.scenes.append(
+                    Scene(time.monotonic(), table.table.channel_id, state.number, answered)
+                )
+            return drawn
+
+        async def recorded_act(table: RunningTable, seat: int, action: Any, source: Any) -> Any:
+            refusal = await act(table, seat, action, source)
+            if refusal is None:
+                recorder.actions[source.value] += 1
+            return refusal
+
+        RunningTable._scene = recorded_scene  # type: ignore[method-assign]
+        RunningTable._act = recorded_act  # type: ignore[method-assign]
+
+    def sample(self) -> BotSample:
+        rss = _rss()
+        self.peak_rss = max(self.peak_rss, rss)
+        return BotSample(time.process_time(), rss, self.peak_rss, _thread_cpu())
+
+    async def watch(self, client: discord.Client, release_global_lock: bool) -> None:
+        """Samples memory and event-loop lag every WATCH_INTERVAL, and watches
+        discord.py's global lock (see GLOBAL_LOCK_GRACE)."""
+        stuck = False
+        while True:
+            self.sample()
+            asleep = time.monotonic()
+            await asyncio.sleep(WATCH_INTERVAL)
+            now = time.monotonic()
+            self.loop_lags.append(now - asleep - WATCH_INTERVAL)
+            lock = client.http._global_over
+            if lock.is_set():
+                stuck = False
+            elif not stuck and now - self.last_global_429 > GLOBAL_LOCK_GRACE:
+                stuck = True
+                self.stuck_locks += 1
+                if release_global_lock:
+                    lock.set()
+
+    def start_play(self) -> None:
+        self.loop_lags.clear()
+        self.warnings.clear()
+        self.peak_rss = _rss()
+
+    def report(self) -> BotReport:
+        return BotReport(
+            self.sample(),
+            self.scenes,
+            self.actions,
+            self.warnings,
+            self.loop_lags,
+            self.stuck_locks,
+        )
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _thread_cpu() -> dict[str, float]:
+    """CPU seconds of the live threads by kind, from /proc (Linux)."""
+    kinds: Counter[str] = Counter()
+    main = threading.main_thread().native_id
+    for thread in threading.enumerate():
+        if thread.native_id is None:
+            continue
+        if thread.native_id == main:
+            kind = "event loop"
+        elif thread.name.startswith("asyncio_"):
+            kind = "pictures"
+        elif "_connection_worker_thread" in thread.name:
+            kind = "store"
+        else:
+            kind = "other"
+        try:
+            with open(f"/proc/self/task/{thread.native_id}/stat") as stat:
+                # utime and stime follow the parenthesised command name.
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        kinds[kind] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return dict(kinds)
+
+
+def _bot_process(config: BotConfig, conn: Connection) -> None:
+    """The bot process: answers SAMPLE and START (play begins: its records start afresh)
+    with a BotSample until STOP, then sends a BotReport."""
+    asyncio.run(_serve_bot(config, conn))
+
+
+async def _serve_bot(config: BotConfig, conn: Connection) -> None:
+    from benchmarks.render import sample_hand, sample_table
+    from bot.client import MahjongBot
+    from bot.settings import Settings
+    from data.sqlite import SqliteStore
+    from renderer import render_hand, render_table
+
+    # Fonts and tile art load on the first picture; memory per table should not count them.
+    render_hand(sample_hand())
+    render_table(sample_table())
+    recorder = BotRecorder()
+    recorder.install()
+    # Counted and summed up in the report rather than printed: under overload the same
+    # few messages come thousands of times.
+    logging.basicConfig(level=logging.WARNING, handlers=[recorder], force=True)
+    store = await SqliteStore.open(config.database, synchronous="NORMAL")
+    settings = Settings(
+        token=config.token,
+        database=config.database,
+        dev_guild_id=None,
+        log_level="WARNING",
+        turn_timer=config.turn_timer,
+        claim_timer=config.claim_timer,
+    )
+    bot = MahjongBot(settings, store, guild_ready_timeout=0.05)
+    try:
+        with pointed_at(config.api_url, config.gateway_url):
+            running = asyncio.create_task(bot.start(config.token))
+            ready = asyncio.create_task(bot.wait_until_ready())
+            await asyncio.wait({running, ready}, return_when=asyncio.FIRST_COMPLETED)
+            if running.done():
+                running.result()
+                raise RuntimeError("the bot stopped before it was ready")
+            watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
+            conn.send(recorder.sample())
+            while (command := await asyncio.to_thread(conn.recv)) != STOP:
+                if command == START:
+                    recorder.start_play()
+                conn.send(recorder.sample())
+            watcher.cancel()
+            await bot.close()
+            await asyncio.gather(running, return_exceptions=True)
+    finally:
+        await store.close()
+    conn.send(recorder.report())
+
+
+class BotProcess:
+    """The real bot in a child process, started against this process's fake."""
+
+    def __init__(self, config: BotConfig) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(
+            target=_bot_process, args=(config, child), name="load-bot", daemon=True
+        )
+
+    async def start(self) -> BotSample:
+        self._process.start()
+        return await self._receive()
+
+    async def sample(self, command: str = SAMPLE) -> BotSample:
+        self._conn.send(command)
+        return await self._receive()
+
+    async def stop(self) -> BotReport:
+        self._conn.send(STOP)
+        report = await self._receive()
+        await asyncio.to_thread(self._process.join, BOT_TIMEOUT)
+        return report
+
+    def kill(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(5)
+
+    async def _receive(self) -> Any:
+        try:
+            if await asyncio.to_thread(self._conn.poll, BOT_TIMEOUT):
+                return self._conn.recv()
+        except EOFError:
+            pass
+        raise RuntimeError(
+            f"the bot process stopped answering (exit code {self._process.exitcode})"
+        )
+
+
+# -- driving the tables --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    tables: int
+    variants: tuple[str, ...]
+    #: Mean seconds a person takes over a prompt (0: answer at once).
+    think: float = 2.5
+    #: Seconds over which the tables press Start, as tables do not all open at once.
+    ramp: float = 10.0
+    turn_timer: int = 20
+    claim_timer: int = 10
+    seed: int = 0
+    #: Shrinks every rate-limit window (1: Discord's own); a quick check of the benchmark
+    #: itself plays faster with them small.
+    rate_scale: float = 1.0
+    #: Reopen discord.py's global rate-limit lock when a cancelled request left it closed
+    #: (see GLOBAL_LOCK_GRACE), to measure past that bug instead of stopping at it.
+    release_global_lock: bool = False
+
+
+@dataclass
+class TableRun:
+    variant: str
+    people: list[Person]
+    lobby: Message | None = None
+    players: list[SimulatedPlayer] = field(default_factory=list)
+    started: float | None = None
+    finished: float | None = None
+    error: str | None = None
+
+
+@dataclass
+class Outcome:
+    """Everything measured for one number of tables."""
+
+    config: LoadConfig
+    tables: list[TableRun]
+    play_start: float
+    play_end: float
+    bot_before: BotSample
+    bot_after: BotSample
+    bot: BotReport
+    driver_cpu: float
+    load_before: tuple[float, float, float]
+    load_after: tuple[float, float, float]
+    timeline: list[RequestMark]
+    interactions: list[Interaction]
+    table_edits: dict[int, list[float]]
+    #: The thread of each person's table.
+    threads: dict[int, int]
+    global_rate_limited: int
+    dm_edits: Counter[str]
+    #: The bot stopped sending before every table had finished.
+    stalled: bool
+
+
+async def run_load(config: LoadConfig) -> Outcome:
+    """Open the tables, play them all at once, and collect the measurements."""
+    rng = random.Random(config.seed)
+    async with FakeDiscord(rate_limits=RateLimits(time_scale=config.rate_scale)) as fake:
+        driver = Driver(fake, inbox_size=INBOX_SIZE)
+        runs = []
+        for index in range(config.tables):
+            # One server per table: a bot hosting many tables is in many servers, and
+            # each person then sees only their own table's thread.
+            guild = fake.world.create_guild(f"Club {index}", locale=LOCALES[index % 3])
+            people = [
+                driver.join(guild, f"p{index}-{chair}", locale=LOCALES[chair]) for chair in range(4)
+            ]
+            runs.append(TableRun(config.variants[index % len(config.variants)], people))
+        with tempfile.TemporaryDirectory() as scratch:
+            bot = BotProcess(
+                BotConfig(
+                    fake.api_url,
+                    fake.gateway_url,
+                    fake.token,
+                    Path(scratch) / "load.sqlite3",
+                    config.turn_timer,
+                    config.claim_timer,
+                    config.release_global_lock,
+                )
+            )
+            try:
+                await bot.start()
+                opening = asyncio.Semaphore(OPENING)
+                await asyncio.gather(*(_open(run, opening) for run in runs))
+                for run in runs:
+                    run.players = [
+                        SimulatedPlayer(
+                            person,
+                            fake.world.messages,
+                            seed=rng.randrange(2**32),
+                            think=config.think,
+                        )
+                        for person in run.people
+                    ]
+                fake.metrics.reset()
+                dm_edits = DmEdits(fake)
+                fake.world.observe(dm_edits)
+                load_before = os.getloadavg()
+                bot_before = await bot.sample(START)
+                driver_cpu = time.process_time()
+                play_start = fake.clock.now()
+                delays = sorted(rng.uniform(0, config.ramp) for _ in runs)
+                plays = [
+                    asyncio.create_task(_play(fake, run, delay))
+                    for run, delay in zip(runs, delays, strict=True)
+                ]
+                stalled = await _until_done_or_stalled(fake, plays, play_start)
+                play_end = fake.clock.now()
+                driver_cpu = time.process_time() - driver_cpu
+                bot_after = await bot.sample()
+                load_after = os.getloadavg()
+                report = await bot.stop()
+            finally:
+                bot.kill()
+        table_edits = _table_edits(fake, runs)
+        return Outcome(
+            config,
+            runs,
+            play_start,
+            play_end,
+            bot_before,
+            bot_after,
+            report,
+            driver_cpu,
+            load_before,
+            load_after,
+            list(fake.metrics.timeline),
+            [i for i in fake.world.interactions.values() if i.created_at >= play_start],
+            table_edits,
+            {p.id: r.lobby.channel_id for r in runs if r.lobby is not None for p in r.people},
+            fake.metrics.global_rate_limited,
+            dm_edits.by_purpose(list(fake.world.interactions.values())),
+            stalled,
+        )
+
+
+async def _open(run: TableRun, opening: asyncio.Semaphore) -> None:
+    async with opening:
+        run.lobby = await open_table(run.people, run.variant, 1)
+
+
+async def _until_done_or_stalled(
+    fake: FakeDiscord, plays: list[asyncio.Task[None]], since: float
+) -> bool:
+    """Wait for every table; True when the bot stopped sending first (see STALL), in
+    which case the unfinished tables are given up."""
+    pending = set(plays)
+    while pending:
+        _, pending = await asyncio.wait(pending, timeout=STALL / 4)
+        timeline = fake.metrics.timeline
+        last = timeline[-1].at if timeline else since
+        if pending and fake.clock.now() - last > STALL:
+            for play in pending:
+                play.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            return True
+    return False
+
+
+async def _play(fake: FakeDiscord, run: TableRun, delay: float) -> None:
+    await asyncio.sleep(delay)
+    assert run.lobby is not None
+    run.started = fake.clock.now()
+    try:
+        # A hand at a human pace takes minutes; an hour means the table is stuck.
+        await play_session(run.lobby, run.players, timeout=3600)
+    except Exception as exc:
+        run.error = f"{type(exc).__name__}: {exc}"
+        return
+    run.finished = fake.clock.now()
+
+
+class DmEdits:
+    """Classifies every edit of a DM by what it does for its reader: ``asks`` (shows new
+    controls), ``clears`` (takes controls away) or ``news`` (same controls, or none, with
+    a new text or picture). A world observer; the clicks' own answers are told apart
+    afterwards (:meth:`by_purpose`)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self._world = fake.world
+        self._controls: dict[int, tuple[str, ...]] = {}
+        self.edits: dict[int, list[tuple[float, str]]] = {}
+
+    def __call__(self, change: MessageChange) -> None:
+        message = change.message
+        channel = self._world.channels.get(message.channel_id)
+        if channel is None or not channel.is_dm or change.kind == "delete":
+            return
+        controls = tuple(
+            str(c.get("custom_id"))
+            for c in [*message.buttons(), *message.selects()]
+            if not c.get("disabled")
+        )
+        before = self._controls.get(message.id, ())
+        self._controls[message.id] = controls
+        if change.kind != "update":
+            return
+        if controls and controls != before:
+            purpose = "asks"
+        elif before and not controls:
+            purpose = "clears"
+        else:
+            purpose = "news"
+        self.edits.setdefault(message.id, []).append((change.at, purpose))
+
+    def by_purpose(self, interactions: Sequence[Interaction]) -> Counter[str]:
+        """The bot's own DM edits by purpose, leaving out the edits that answered a click
+        (those ride on the interaction and do not count toward the global limit)."""
+        answered: dict[int, list[float]] = {}
+        for interaction in interactions:
+            if interaction.response_type == UPDATE_MESSAGE and interaction.message_id:
+                at = interaction.first_callback_at
+                if at is not None:
+                    answered.setdefault(interaction.message_id, []).append(at)
+        counts: Counter[str] = Counter()
+        for message_id, edits in self.edits.items():
+            skipped = set()
+            times = [at for at, _ in edits]
+            for at in answered.get(message_id, []):
+                # The answer's edit lands in the same step as the answer itself.
+                skipped.add(bisect.bisect_left(times, at))
+            counts.update(purpose for i, (_, purpose) in enumerate(edits) if i not in skipped)
+        return counts
+
+
+def _table_edits(fake: FakeDiscord, runs: Sequence[TableRun]) -> dict[int, list[float]]:
+    """By thread: when the table message (the one carrying the table picture) was edited."""
+    edits: dict[int, list[float]] = {}
+    for run in runs:
+        if run.lobby is None:
+            continue
+        thread = run.lobby.channel_id
+        edits[thread] = [
+            edit.at
+            for edit in fake.metrics.edits.get(thread, [])
+            if _is_table_message(fake.world.messages.get(edit.message_id))
+        ]
+    return edits
+
+
+def _is_table_message(message: Message | None) -> bool:
+    return message is not None and any(a.filename == "table.png" for a in message.attachments)
+
+
+# -- the figures -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figures:
+    tables: int
+    finished: int
+    errors: list[str]
+    full_house: float
+    seconds: float
+    clicks: int
+    answer: tuple[float, float, float]
+    late: int
+    unanswered: int
+    #: Clicks answered by deferring: the update came later, as an edit.
+    deferred: int
+    table_update: tuple[float, float, float]
+    shown: int
+    player_actions: int
+    timeouts: int
+    pace: float
+    requests: int
+    requests_per_turn: float
+    global_per_turn: float
+    table_edits_per_turn: float
+    dm_edits_per_turn: dict[str, float]
+    route_rates: list[tuple[str, float, int]]
+    #: Requests per second toward the global limit while all tables play: answered, and
+    #: attempted (429s included).
+    global_rate: tuple[float, float]
+    rate_limited: int
+    global_rate_limited: int
+    cpu_per_turn: float
+    #: CPU per action by kind of thread.
+    thread_cpu_per_turn: dict[str, float]
+    loop_lag: tuple[float, float]
+    bot_cpu_share: float
+    driver_cpu_share: float
+    memory_per_table: float
+    load: tuple[float, float]
+    capacity: float
+    warnings: list[tuple[str, int]]
+    stalled: bool
+    stuck_locks: int
+    released_locks: bool
+
+
+def figures(outcome: Outcome) -> Figures:
+    config = outcome.config
+    runs = outcome.tables
+    starts = [r.started for r in runs if r.started is not None]
+    ends = [r.finished for r in runs if r.finished is not None]
+    # While every table is in play: from the last Start to the first end of a hand.
+    full_from = max(starts, default=outcome.play_start)
+    full_to = min(ends, default=outcome.play_end)
+    if full_to <= full_from:
+        full_from, full_to = outcome.play_start, outcome.play_end
+    seconds = outcome.play_end - outcome.play_start
+    clicks = [i for i in outcome.interactions if i.type == MESSAGE_COMPONENT]
+    latencies = sorted(
+        i.first_callback_at - i.created_at for i in clicks if i.first_callback_at is not None
+    )
+    late = sum(1 for value in latencies if value > DEADLINE)
+    unanswered = sum(1 for i in clicks if i.first_callback_at is None)
+    shown = _table_update_latencies(
+        clicks, outcome.bot.scenes, outcome.table_edits, outcome.threads
+    )
+    actions = outcome.bot.actions
+    player_actions = actions["player"]
+    timeline = outcome.timeline
+    done = [m for m in timeline if m.status != 429]
+    requests = len(done)
+    global_requests = sum(1 for m in done if not m.global_exempt)
+    window = [m for m in timeline if full_from <= m.at <= full_to]
+    span = max(full_to - full_from, 1e-9)
+    by_route = Counter(m.route for m in window)
+    refused = Counter(m.route for m in window if m.status == 429)
+    route_rates = [
+        (route, count / span, refused[route]) for route, count in by_route.most_common(TOP_ROUTES)
+    ]
+    counted = [m for m in window if not m.global_exempt]
+    global_rate = (sum(1 for m in counted if m.status != 429) / span, len(counted) / span)
+    bot_cpu = outcome.bot_after.cpu - outcome.bot_before.cpu
+    turns = max(player_actions, 1)
+    global_per_turn = global_requests / turns
+    return Figures(
+        tables=config.tables,
+        finished=len(ends),
+        errors=[r.error for r in runs if r.error is not None],
+        full_house=full_to - full_from,
+        seconds=seconds,
+        clicks=len(clicks),
+        answer=_percentiles(latencies),
+        late=late,
+        unanswered=unanswered,
+        deferred=sum(1 for i in clicks if i.response_type == DEFERRED_UPDATE_MESSAGE),
+        table_update=_percentiles(sorted(shown)),
+        shown=len(shown),
+        player_actions=player_actions,
+        timeouts=actions["timeout"] + actions["ai"],
+        pace=sum(
+            (r.finished or outcome.play_end) - r.started for r in runs if r.started is not None
+        )
+        / turns,
+        requests=requests,
+        requests_per_turn=requests / turns,
+        global_per_turn=global_per_turn,
+        table_edits_per_turn=sum(map(len, outcome.table_edits.values())) / turns,
+        dm_edits_per_turn={
+            purpose: outcome.dm_edits[purpose] / turns for purpose in ("asks", "clears", "news")
+        },
+        route_rates=route_rates,
+        global_rate=global_rate,
+        rate_limited=sum(1 for m in timeline if m.status == 429),
+        global_rate_limited=outcome.global_rate_limited,
+        cpu_per_turn=bot_cpu / turns,
+        thread_cpu_per_turn={
+            kind: (spent - outcome.bot_before.threads.get(kind, 0.0)) / turns
+            for kind, spent in sorted(outcome.bot_after.threads.items())
+        },
+        loop_lag=(
+            _percentiles(sorted(outcome.bot.loop_lags))[2],
+            max(outcome.bot.loop_lags, default=0),
+        ),
+        bot_cpu_share=bot_cpu / max(seconds, 1e-9),
+        driver_cpu_share=outcome.driver_cpu / max(seconds, 1e-9),
+        memory_per_table=(outcome.bot_after.peak_rss - outcome.bot_before.rss) / config.tables,
+        load=(outcome.load_before[0], outcome.load_after[0]),
+        capacity=capacity(global_per_turn),
+        warnings=outcome.bot.warnings.most_common(5),
+        stalled=outcome.stalled,
+        stuck_locks=outcome.bot.stuck_locks,
+        released_locks=config.release_global_lock,
+    )
+
+
+def capacity(global_per_turn: float, pace: float = HUMAN_PACE) -> float:
+    """Tables one bot process can host inside the global limit, each table taking one
+    action every ``pace`` seconds and each action costing ``global_per_turn`` requests
+    that count toward the limit."""
+    if global_per_turn <= 0:
+        return math.inf
+    return GLOBAL_LIMIT * pace / global_per_turn
+
+
+def _table_update_latencies(
+    clicks: Sequence[Interaction],
+    scenes: Sequence[Scene],
+    edits: dict[int, list[float]],
+    threads: dict[int, int],
+) -> list[float]:
+    """For each accepted click: from the click to the first edit of its table message that
+    shows it.
+
+    An edit shows the scene the bot drew last before sending it (a table's edits are sent
+    one after another, each drawn just before); a scene shows a click once the person's
+    last answered prompt has reached the click's.
+    """
+    drawn: dict[int, list[Scene]] = {}
+    for scene in scenes:
+        drawn.setdefault(scene.channel_id, []).append(scene)
+    shown: dict[int, tuple[list[float], list[Scene]]] = {}
+    for thread, times in edits.items():
+        table_scenes = drawn.get(thread, [])
+        drawn_at = [s.at for s in table_scenes]
+        pairs = [
+            (at, table_scenes[index])
+            for at in times
+            if (index := bisect.bisect_left(drawn_at, at) - 1) >= 0
+        ]
+        shown[thread] = ([at for at, _ in pairs], [scene for _, scene in pairs])
+    latencies = []
+    seen: set[tuple[int, int, int]] = set()
+    for click in sorted(clicks, key=lambda i: i.created_at):
+        if click.response_type not in (UPDATE_MESSAGE, DEFERRED_UPDATE_MESSAGE):
+            continue
+        try:
+            cid = CustomId.decode(str(click.data.get("custom_id", "")))
+        except CustomIdError:
+            continue
+        if cid.hand_no == 0:
+            # Start and the other lobby controls belong to no hand.
+            continue
+        # A second click on one prompt is answered but changes nothing.
+        key = (click.user.id, cid.hand_no, cid.prompt_seq)
+        if key in seen or click.user.id not in threads:
+            continue
+        seen.add(key)
+        times, table_scenes = shown.get(threads[click.user.id], ([], []))
+        for index in range(bisect.bisect_left(times, click.created_at), len(times)):
+            scene = table_scenes[index]
+            if (scene.hand_no, scene.answered.get(click.user.id, -1)) >= key[1:]:
+                latencies.append(times[index] - click.created_at)
+                break
+    return latencies
+
+
+def _percentiles(values: Sequence[float]) -> tuple[float, float, float]:
+    """p50, p95 and p99 of sorted values (nearest rank)."""
+    if not values:
+        return (math.nan, math.nan, math.nan)
+    p50, p95, p99 = (
+        values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
+        for q in (0.5, 0.95, 0.99)
+    )
+    return p50, p95, p99
+
+
+# -- the report ------------------------------------------------------------------------------
+
+
+def _ms(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{seconds * 1000:.0f} ms"
+
+
+def _s(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{seconds:.2f} s"
+
+
+def render(config: LoadConfig, result: Figures) -> str:
+    p50, p95, p99 = result.answer
+    u50, u95, u99 = result.table_update
+    lines = [
+        f"== {result.tables} tables ({', '.join(config.variants)}), people think "
+        f"{config.think:g} s on average, load average {result.load[0]:.2f} -> "
+        f"{result.load[1]:.2f} on {os.cpu_count()} cores ==",
+        f"played        {result.seconds:.1f} s; all {result.tables} tables in play for "
+        f"{result.full_house:.1f} s; {result.finished} of {result.tables} hands finished",
+        f"actions       {result.player_actions} by players (one per table every "
+        f"{result.pace:.1f} s), {result.timeouts} by timers and auto-play",
+        f"click->answer p50 {_ms(p50)}  p95 {_ms(p95)}  p99 {_ms(p99)}  ({result.clicks} "
+        f"clicks; {result.late} answered past {DEADLINE:g} s, {result.unanswered} unanswered, "
+        f"{result.deferred} deferred)",
+        f"click->table  p50 {_s(u50)}  p95 {_s(u95)}  p99 {_s(u99)}  ({result.shown} clicks "
+        "until the table message showed them)",
+        f"requests      {result.requests} answered: {result.requests_per_turn:.2f} per action, "
+        f"{result.global_per_turn:.2f} of them toward the global limit; while all tables "
+        f"play {result.global_rate[0]:.1f}/s toward it answered, {result.global_rate[1]:.1f}/s "
+        f"tried (limit {GLOBAL_LIMIT})",
+        f"edits         per action: table message {result.table_edits_per_turn:.2f}; DMs "
+        + ", ".join(f"{k} {v:.2f}" for k, v in result.dm_edits_per_turn.items())
+        + " (news: only the text or picture changed)",
+        f"429s          {result.rate_limited} "
+        f"({100 * result.rate_limited / max(result.requests, 1):.2f} % of requests), "
+        f"{result.global_rate_limited} from the global limit "
+        f"({100 * result.global_rate_limited / max(result.requests, 1):.2f} %)",
+        "routes        while all tables play: requests/s, 429s, route",
+    ]
+    lines += [f"  {rate:7.1f} {refused:5d}  {route}" for route, rate, refused in result.route_rates]
+    lines += [
+        f"CPU           bot {result.cpu_per_turn * 1000:.1f} ms per action "
+        f"({100 * result.bot_cpu_share:.0f} % of a core: "
+        + ", ".join(f"{k} {v * 1000:.1f}" for k, v in result.thread_cpu_per_turn.items())
+        + f"); fake Discord and people {100 * result.driver_cpu_share:.0f} % of a core",
+        f"bot loop      woke late by p99 {_ms(result.loop_lag[0])}, at most "
+        f"{_ms(result.loop_lag[1])}",
+        f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
+        "(peak RSS in play over RSS before it, by tables)",
+        f"capacity      {GLOBAL_LIMIT} requests/s x {HUMAN_PACE:g} s per action / "
+        f"{result.global_per_turn:.2f} requests per action = {result.capacity:.0f} tables "
+        f"(assuming one action per table every {HUMAN_PACE:g} s)",
+    ]
+    if result.stuck_locks:
+        after = (
+            f"reopened by the benchmark after {GLOBAL_LOCK_GRACE:g} s each time"
+            if result.released_locks
+            else "the bot could send nothing more"
+        )
+        lines.append(
+            f"global lock   discord.py left its global rate-limit lock closed "
+            f"{result.stuck_locks} time(s), a request having been cancelled while it waited "
+            f"out a global 429; {after}"
+        )
+    if result.stalled:
+        lines.append(
+            f"stalled       no request for {STALL:g} s with {result.tables - result.finished} "
+            "tables unfinished: the run stopped there and its figures cover what came before"
+        )
+    if result.errors:
+        lines.append(f"failed tables {len(result.errors)}: {result.errors[0]}")
+    for warning, count in result.warnings:
+        lines.append(f"bot log       {count} x {warning[:160]}")
+    return "\n".join(lines)
+
+
+def verdict(results: Sequence[Figures]) -> str:
+    """The targets, checked on the run at TARGET_AT tables (or the largest one)."""
+    at = next((r for r in results if r.tables == TARGET_AT), max(results, key=lambda r: r.tables))
+    checks = [
+        (
+            f"p99 click->answer under {_ms(TARGET_P99)}",
+            _ms(at.answer[2]),
+            at.answer[2] < TARGET_P99,
+        ),
+        (
+            f"no first answer past {DEADLINE:g} s",
+            str(at.late + at.unanswered),
+            not at.late + at.unanswered,
+        ),
+        ("no 429 from the global limit", str(at.global_rate_limited), not at.global_rate_limited),
+        (
+            f"one process could host {TARGET_TABLES} tables",
+            f"{at.capacity:.0f}",
+            at.capacity >= TARGET_TABLES,
+        ),
+    ]
+    lines = [f"targets at {at.tables} tables:"]
+    lines += [f"  {'met   ' if ok else 'missed'} {what}: {value}" for what, value, ok in checks]
+    return "\n".join(lines)
+
+
+def summary(results: Sequence[Figures]) -> str:
+    """One line per table count; memory also as the growth from the previous count, which
+    leaves out what the process holds however many tables it has."""
+    lines = [
+        "tables  answer p50/p99  table p50/p99  late  req/action  global/action  "
+        "429s  global 429s  CPU ms/action  MiB/table  marginal  capacity"
+    ]
+    previous: Figures | None = None
+    for r in results:
+        marginal = "-"
+        if previous is not None and r.tables != previous.tables:
+            grown = r.memory_per_table * r.tables - previous.memory_per_table * previous.tables
+            marginal = f"{grown / (r.tables - previous.tables) / 2**20:.2f}"
+        lines.append(
+            f"{r.tables:6d}  {_ms(r.answer[0]):>6} {_ms(r.answer[2]):>7}  "
+            f"{_s(r.table_update[0]):>6} {_s(r.table_update[2]):>6}  "
+            f"{r.late + r.unanswered:4d}  {r.requests_per_turn:10.2f}  "
+            f"{r.global_per_turn:13.2f}  {r.rate_limited:4d}  {r.global_rate_limited:11d}  "
+            f"{r.cpu_per_turn * 1000:13.1f}  {r.memory_per_table / 2**20:9.2f}  {marginal:>8}  "
+            f"{r.capacity:8.0f}"
+        )
+        previous = r
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from bot.variants import playable_variants
+
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.load", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--tables", type=int, default=50, help="tables played at once")
+    parser.add_argument("--sweep", help="several table counts, one after another: 10,50,100")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=LoadConfig.think,
+        help="mean seconds a person takes over a prompt (2.5 makes about one action per "
+        "table every 3 s)",
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=LoadConfig.ramp, help="seconds over which tables start"
+    )
+    parser.add_argument(
+        "--variants", help="rule sets, given to the tables in turn (default: every playable one)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--release-global-lock",
+        action="store_true",
+        help="reopen discord.py's global rate-limit lock when a cancelled request leaves it "
+        "closed, to measure past that bug",
+    )
+    args = parser.parse_args(argv)
+    counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
+    variants = tuple(args.variants.split(",")) if args.variants else playable_variants()
+    results = []
+    for count in counts:
+        config = LoadConfig(
+            count,
+            variants,
+            args.think,
+            args.ramp,
+            seed=args.seed,
+            release_global_lock=args.release_global_lock,
+        )
+        result = figures(asyncio.run(run_load(config)))
+        results.append(result)
+        print(render(config, result), flush=True)
+        print(flush=True)
+    if len(results) > 1:
+        print(summary(results))
+        print()
+    print(verdict(results))
+    return 0
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        raise SystemExit(main())
