@@ -1,16 +1,32 @@
 """Load benchmark: many tables of four simulated people played at once through the real bot
 and the fake Discord.
 
-    python -m benchmarks.load [--tables 50 | --sweep 10,50,100] [--think 2] [--variants ...]
+    python -m benchmarks.load [--tables 50 | --sweep 10,50,100] [--think 2.5]
+                              [--variants mcr,sichuan] [--release-global-lock]
 
 The bot runs in a process of its own, as it does in production, and talks over HTTP and
 the gateway to the fake Discord in this process, which keeps Discord's rate limits at
 their real windows. Every seat is a person who answers the prompts in their DMs by
-clicking and choosing, after a human pause; each table plays one hand. For each number of
-tables it prints how fast clicks were answered and shown on the table message, requests
-per second by route, 429s, late first answers, CPU time and requests per player action
-and memory per table, then how many tables one bot process could host inside Discord's
-global limit at a human pace.
+clicking and choosing, after a human pause; each table plays one hand, in a server of its
+own. For each number of tables it prints:
+
+- click->answer: from a click to the bot's first answer to it, on the fake's clock;
+- click->table: from a click to the first edit of the table message that shows it (the
+  bot process notes the state each edit draws);
+- requests per player action, answered ones only (429s left out), and those toward the
+  global limit (interaction answers and follow-ups are exempt); requests per second by
+  route and toward the global limit while every table is in play; 429s;
+- DM edits by purpose: asking for a move, taking controls away, or news only;
+- the bot's CPU time per player action by kind of thread, its event loop's lag, and its
+  memory per table (peak RSS in play over RSS before, by tables);
+- capacity, at one action per table every HUMAN_PACE seconds: the tables one bot could
+  host with every move drawn on its table's picture (GLOBAL_LIMIT x HUMAN_PACE / requests
+  per action toward the global limit); and the tables it can host once the table edits
+  and reactions share their budget (bot/tables/budget.py), when only the other requests
+  must fit in what the budget leaves, with how often each table's picture is then redrawn
+  at TARGET_TABLES tables.
+
+The rest cover the whole play, from the first Start to the end of the last hand.
 """
 
 from __future__ import annotations
@@ -37,6 +53,8 @@ from typing import Any
 import discord
 
 from bot.demo import SimulatedPlayer, open_table, play_session
+from bot.tables.budget import RequestBudget
+from bot.tables.pacing import Pacing
 from bot.views.ids import CustomId, CustomIdError
 from fakediscord import Driver, FakeDiscord, Person, RateLimits
 from fakediscord.interactions import (
@@ -51,6 +69,8 @@ from fakediscord.world import MessageChange
 
 # Discord's global limit: requests per second per bot, interaction answers exempt.
 GLOBAL_LIMIT = RateLimits().global_limit
+DEFERRABLE = Pacing().deferrable_requests_per_second
+REACTION_ROUTE = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 # The pace the capacity figure assumes: one action per table every this many seconds.
 HUMAN_PACE = 3.0
 TARGET_TABLES = 300
@@ -65,6 +85,7 @@ INBOX_SIZE = 64
 # is play, not a burst of lobbies.
 OPENING = 10
 TOP_ROUTES = 8
+LOG_LINES = 10
 SAMPLE = "sample"
 START = "start"
 STOP = "stop"
@@ -133,6 +154,10 @@ class BotReport:
     loop_lags: list[float]
     #: Times discord.py's global lock stayed closed past GLOBAL_LOCK_GRACE.
     stuck_locks: int
+    #: Slots of the shared budget for table edits and reactions taken in play, and the
+    #: seconds spent waiting for them (bot/tables/budget.py).
+    budget_taken: int
+    budget_waited: float
 
 
 class BotRecorder(logging.Handler):
@@ -149,6 +174,8 @@ class BotRecorder(logging.Handler):
         self.loop_lags: list[float] = []
         self.stuck_locks = 0
         self.last_global_429 = 0.0
+        self.budget: RequestBudget | None = None
+        self._budget_start = (0, 0.0)
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -224,6 +251,8 @@ class BotRecorder(logging.Handler):
         self.loop_lags.clear()
         self.warnings.clear()
         self.peak_rss = _rss()
+        if self.budget is not None:
+            self._budget_start = (self.budget.taken, self.budget.waited)
 
     def report(self) -> BotReport:
         return BotReport(
@@ -233,6 +262,8 @@ class BotRecorder(logging.Handler):
             self.warnings,
             self.loop_lags,
             self.stuck_locks,
+            (self.budget.taken if self.budget else 0) - self._budget_start[0],
+            (self.budget.waited if self.budget else 0.0) - self._budget_start[1],
         )
 
 
@@ -297,6 +328,7 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
         claim_timer=config.claim_timer,
     )
     bot = MahjongBot(settings, store, guild_ready_timeout=0.05)
+    recorder.budget = bot.tables.budget
     try:
         with pointed_at(config.api_url, config.gateway_url):
             running = asyncio.create_task(bot.start(config.token))
@@ -640,6 +672,8 @@ class Figures:
     rate_limited: int
     global_rate_limited: int
     cpu_per_turn: float
+    #: CPU per action of any kind, timers' and auto-play's included.
+    cpu_per_action: float
     #: CPU per action by kind of thread.
     thread_cpu_per_turn: dict[str, float]
     loop_lag: tuple[float, float]
@@ -647,7 +681,14 @@ class Figures:
     driver_cpu_share: float
     memory_per_table: float
     load: tuple[float, float]
+    reactions_per_turn: float
     capacity: float
+    #: Tables hosted with the table edits and reactions inside their budget, and the
+    #: seconds between two drawings of a table's picture at TARGET_TABLES tables.
+    shared_capacity: float
+    refresh_at_target: float
+    budget_taken: int
+    budget_waited: float
     warnings: list[tuple[str, int]]
     stalled: bool
     stuck_locks: int
@@ -692,6 +733,9 @@ def figures(outcome: Outcome) -> Figures:
     bot_cpu = outcome.bot_after.cpu - outcome.bot_before.cpu
     turns = max(player_actions, 1)
     global_per_turn = global_requests / turns
+    table_edits_per_turn = sum(map(len, outcome.table_edits.values())) / turns
+    reactions_per_turn = sum(1 for m in done if m.route == REACTION_ROUTE) / turns
+    shared, refresh = shared_capacity(global_per_turn, table_edits_per_turn, reactions_per_turn)
     return Figures(
         tables=config.tables,
         finished=len(ends),
@@ -714,7 +758,7 @@ def figures(outcome: Outcome) -> Figures:
         requests=requests,
         requests_per_turn=requests / turns,
         global_per_turn=global_per_turn,
-        table_edits_per_turn=sum(map(len, outcome.table_edits.values())) / turns,
+        table_edits_per_turn=table_edits_per_turn,
         dm_edits_per_turn={
             purpose: outcome.dm_edits[purpose] / turns for purpose in ("asks", "clears", "news")
         },
@@ -723,6 +767,7 @@ def figures(outcome: Outcome) -> Figures:
         rate_limited=sum(1 for m in timeline if m.status == 429),
         global_rate_limited=outcome.global_rate_limited,
         cpu_per_turn=bot_cpu / turns,
+        cpu_per_action=bot_cpu / max(sum(actions.values()), 1),
         thread_cpu_per_turn={
             kind: (spent - outcome.bot_before.threads.get(kind, 0.0)) / turns
             for kind, spent in sorted(outcome.bot_after.threads.items())
@@ -735,8 +780,13 @@ def figures(outcome: Outcome) -> Figures:
         driver_cpu_share=outcome.driver_cpu / max(seconds, 1e-9),
         memory_per_table=(outcome.bot_after.peak_rss - outcome.bot_before.rss) / config.tables,
         load=(outcome.load_before[0], outcome.load_after[0]),
+        reactions_per_turn=reactions_per_turn,
         capacity=capacity(global_per_turn),
-        warnings=outcome.bot.warnings.most_common(5),
+        shared_capacity=shared,
+        refresh_at_target=refresh,
+        budget_taken=outcome.bot.budget_taken,
+        budget_waited=outcome.bot.budget_waited,
+        warnings=outcome.bot.warnings.most_common(LOG_LINES),
         stalled=outcome.stalled,
         stuck_locks=outcome.bot.stuck_locks,
         released_locks=config.release_global_lock,
@@ -750,6 +800,25 @@ def capacity(global_per_turn: float, pace: float = HUMAN_PACE) -> float:
     if global_per_turn <= 0:
         return math.inf
     return GLOBAL_LIMIT * pace / global_per_turn
+
+
+def shared_capacity(
+    global_per_turn: float,
+    table_edits_per_turn: float,
+    reactions_per_turn: float,
+    pace: float = HUMAN_PACE,
+) -> tuple[float, float]:
+    """Tables one bot process can host when table edits and reactions wait for their
+    budget of DEFERRABLE requests a second: the other requests must fit in the rest of
+    the global limit. Also the seconds between two drawings of one table's picture at
+    TARGET_TABLES tables: as often as its moves come while the budget suffices, else in
+    turn with every other table, from what the reactions leave of the budget."""
+    rest = global_per_turn - table_edits_per_turn - reactions_per_turn
+    tables = math.inf if rest <= 0 else (GLOBAL_LIMIT - DEFERRABLE) * pace / rest
+    wanted = pace / table_edits_per_turn if table_edits_per_turn > 0 else math.inf
+    left = DEFERRABLE - TARGET_TABLES * reactions_per_turn / pace
+    refresh = math.inf if left <= 0 else max(wanted, TARGET_TABLES / left)
+    return tables, refresh
 
 
 def _table_update_latencies(
@@ -827,6 +896,9 @@ def _s(seconds: float) -> str:
 
 
 def render(config: LoadConfig, result: Figures) -> str:
+    def share(count: int) -> str:
+        return f"{100 * count / max(result.requests + result.rate_limited, 1):.2f} %"
+
     p50, p95, p99 = result.answer
     u50, u95, u99 = result.table_update
     lines = [
@@ -849,25 +921,34 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"edits         per action: table message {result.table_edits_per_turn:.2f}; DMs "
         + ", ".join(f"{k} {v:.2f}" for k, v in result.dm_edits_per_turn.items())
         + " (news: only the text or picture changed)",
-        f"429s          {result.rate_limited} "
-        f"({100 * result.rate_limited / max(result.requests, 1):.2f} % of requests), "
+        f"429s          {result.rate_limited} ({share(result.rate_limited)} of requests made): "
+        f"{result.rate_limited - result.global_rate_limited} from route buckets "
+        f"({share(result.rate_limited - result.global_rate_limited)}), "
         f"{result.global_rate_limited} from the global limit "
-        f"({100 * result.global_rate_limited / max(result.requests, 1):.2f} %)",
+        f"({share(result.global_rate_limited)})",
         "routes        while all tables play: requests/s, 429s, route",
     ]
     lines += [f"  {rate:7.1f} {refused:5d}  {route}" for route, rate, refused in result.route_rates]
     lines += [
-        f"CPU           bot {result.cpu_per_turn * 1000:.1f} ms per action "
-        f"({100 * result.bot_cpu_share:.0f} % of a core: "
+        f"CPU           bot {result.cpu_per_turn * 1000:.1f} ms per player action ("
         + ", ".join(f"{k} {v * 1000:.1f}" for k, v in result.thread_cpu_per_turn.items())
-        + f"); fake Discord and people {100 * result.driver_cpu_share:.0f} % of a core",
+        + f"; {result.cpu_per_action * 1000:.1f} ms per action of any kind), "
+        f"{100 * result.bot_cpu_share:.0f} % of a core; fake Discord and people "
+        f"{100 * result.driver_cpu_share:.0f} % of a core",
         f"bot loop      woke late by p99 {_ms(result.loop_lag[0])}, at most "
         f"{_ms(result.loop_lag[1])}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
         "(peak RSS in play over RSS before it, by tables)",
-        f"capacity      {GLOBAL_LIMIT} requests/s x {HUMAN_PACE:g} s per action / "
-        f"{result.global_per_turn:.2f} requests per action = {result.capacity:.0f} tables "
-        f"(assuming one action per table every {HUMAN_PACE:g} s)",
+        f"budget        table edits and reactions took {result.budget_taken} slots of "
+        f"{DEFERRABLE:g}/s, waiting {result.budget_waited:.1f} s in all; reactions "
+        f"{result.reactions_per_turn:.2f} per action",
+        f"capacity      at one action per table every {HUMAN_PACE:g} s: every move drawn, "
+        f"{GLOBAL_LIMIT} x {HUMAN_PACE:g} / {result.global_per_turn:.2f} requests per action "
+        f"= {result.capacity:.0f} tables; with table edits and reactions inside their "
+        f"budget, {GLOBAL_LIMIT - DEFERRABLE:g} x {HUMAN_PACE:g} / "
+        f"{result.global_per_turn - result.table_edits_per_turn - result.reactions_per_turn:.2f}"
+        f" other requests per action = {result.shared_capacity:.0f} tables, each table's "
+        f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",
     ]
     if result.stuck_locks:
         after = (
@@ -882,8 +963,9 @@ def render(config: LoadConfig, result: Figures) -> str:
         )
     if result.stalled:
         lines.append(
-            f"stalled       no request for {STALL:g} s with {result.tables - result.finished} "
-            "tables unfinished: the run stopped there and its figures cover what came before"
+            f"stalled       no request for {STALL:g} s while {result.tables - result.finished} "
+            "tables had not finished: the run stopped there, its figures cover what came "
+            "before (the bot's log below says why)"
         )
     if result.errors:
         lines.append(f"failed tables {len(result.errors)}: {result.errors[0]}")
@@ -909,8 +991,9 @@ def verdict(results: Sequence[Figures]) -> str:
         ("no 429 from the global limit", str(at.global_rate_limited), not at.global_rate_limited),
         (
             f"one process could host {TARGET_TABLES} tables",
-            f"{at.capacity:.0f}",
-            at.capacity >= TARGET_TABLES,
+            f"{at.shared_capacity:.0f} (every move drawn up to {at.capacity:.0f}; pictures "
+            f"every {at.refresh_at_target:.1f} s at {TARGET_TABLES})",
+            at.shared_capacity >= TARGET_TABLES,
         ),
     ]
     lines = [f"targets at {at.tables} tables:"]
@@ -923,7 +1006,7 @@ def summary(results: Sequence[Figures]) -> str:
     leaves out what the process holds however many tables it has."""
     lines = [
         "tables  answer p50/p99  table p50/p99  late  req/action  global/action  "
-        "429s  global 429s  CPU ms/action  MiB/table  marginal  capacity"
+        "429s  global 429s  CPU ms/action  MiB/table  marginal  capacity  shared"
     ]
     previous: Figures | None = None
     for r in results:
@@ -937,7 +1020,7 @@ def summary(results: Sequence[Figures]) -> str:
             f"{r.late + r.unanswered:4d}  {r.requests_per_turn:10.2f}  "
             f"{r.global_per_turn:13.2f}  {r.rate_limited:4d}  {r.global_rate_limited:11d}  "
             f"{r.cpu_per_turn * 1000:13.1f}  {r.memory_per_table / 2**20:9.2f}  {marginal:>8}  "
-            f"{r.capacity:8.0f}"
+            f"{r.capacity:8.0f}  {r.shared_capacity:6.0f}"
         )
         previous = r
     return "\n".join(lines)

@@ -64,6 +64,7 @@ class MahjongBot(commands.Bot):
         self.tables = TableManager(self, pacing or Pacing())
         self._sync_commands = sync_commands
         self._player_settings: dict[int, PlayerSettings] = {}
+        self._dm_channels: dict[int, int] = {}
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -105,6 +106,15 @@ class MahjongBot(commands.Bot):
         self.tables.user_locales[interaction.user.id] = str(interaction.locale.value)
 
     # -- players ------------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """A person's DM channel. It is opened once and then known by its id, so a DM costs
+        one request, not a user lookup and a channel opening as well."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel = await self.create_dm(discord.Object(user_id))
+            channel_id = self._dm_channels[user_id] = channel.id
+        return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         cached = self._player_settings.get(user_id)

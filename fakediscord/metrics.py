@@ -29,13 +29,15 @@ class RequestMark:
     """One request as the fake answered it, on the fake's clock.
 
     `global_exempt` requests (interaction callbacks and follow-ups) do not count toward
-    the global limit, so a rate over time needs to tell them apart.
+    the global limit, so a rate over time needs to tell them apart. `channel_id` is the
+    channel a channel route names, so a test can tell DMs from table channels.
     """
 
     at: float
     route: str
     status: int
     global_exempt: bool
+    channel_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -65,9 +67,12 @@ class Metrics:
         *,
         global_limit: bool = False,
         global_exempt: bool = False,
+        channel_id: int | None = None,
     ) -> None:
         self.requests[route_key] += 1
-        self.timeline.append(RequestMark(self._clock.now(), route_key, status, global_exempt))
+        self.timeline.append(
+            RequestMark(self._clock.now(), route_key, status, global_exempt, channel_id)
+        )
         if status == 429:
             self.rate_limited[route_key] += 1
             if global_limit:

@@ -85,10 +85,16 @@ def _discord_middleware(
             response.status,
             global_limit=decision.is_global,
             global_exempt=token_route,
+            channel_id=_channel_of(request),
         )
         return response
 
     return middleware
+
+
+def _channel_of(request: web.Request) -> int | None:
+    raw = request.match_info.get("channel_id", "")
+    return int(raw) if raw.isdigit() else None
 
 
 def _no_route(request: web.Request) -> web.Response:

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.pictures import as_file, table_png
+from bot.tables.budget import RequestBudget
 from renderer.models import TableView
 
 log = logging.getLogger(__name__)
@@ -21,10 +22,17 @@ SceneSource = Callable[[], Awaitable[Scene]]
 
 
 class Board:
-    def __init__(self, channel: discord.abc.Messageable, interval: float, scene: SceneSource):
+    def __init__(
+        self,
+        channel: discord.abc.Messageable,
+        interval: float,
+        scene: SceneSource,
+        budget: RequestBudget,
+    ):
         self._channel = channel
         self._interval = interval
         self._scene = scene
+        self._budget = budget
         self.message: discord.Message | None = None
         self._dirty = False
         self._last_edit = 0.0
@@ -57,6 +65,8 @@ class Board:
                 wait = self._last_edit + self._interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                # Changes made while waiting for a slot are drawn into this same edit.
+                await self._budget.take()
                 self._dirty = False
                 text, view = await self._scene()
                 png = await table_png(view)

@@ -4,6 +4,10 @@ Every change bumps a version; a sender delivers the latest version, and an inter
 that already showed a version (the acting player's own click) marks it delivered, so an
 older picture never lands on top of a newer one. When Discord refuses the DM, the table
 says so in the thread instead, with a button that opens the same controls privately.
+
+Later edits go through the player's last click on the message while its token lives:
+Discord counts interaction requests apart from the bot's global 50 requests a second,
+so a table's prompts do not compete with every other table's for that budget.
 """
 
 from __future__ import annotations
@@ -11,17 +15,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
 
 from bot.pictures import as_file
+from bot.tables.budget import RequestBudget
 
 log = logging.getLogger(__name__)
 
 CANNOT_MESSAGE_USER = 50007
 INTERACTION_WAIT = 1.5
+#: Seconds a click's token is used for later edits: Discord keeps it 15 minutes, and a
+#: margin leaves room for an edit that is slow to arrive.
+TOKEN_LIFETIME = 14 * 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,24 +51,27 @@ class Rendered:
 
 RenderSource = Callable[[], Awaitable[Rendered]]
 ClosedNotice = Callable[[Rendered], Awaitable[None]]
+DmOpener = Callable[[int], Awaitable[discord.abc.Messageable]]
 
 
 class HandMessage:
     def __init__(
         self,
-        client: discord.Client,
+        open_dm: DmOpener,
         user_id: int,
         render: RenderSource,
         closed_notice: ClosedNotice,
         reactions: tuple[str, ...],
         sent: Callable[[int], None],
+        budget: RequestBudget,
     ) -> None:
-        self._client = client
+        self._open_dm = open_dm
         self.user_id = user_id
         self._render = render
         self._closed_notice = closed_notice
         self._reactions = reactions
         self._sent = sent
+        self._budget = budget
         self.message: discord.Message | None = None
         self.closed = False
         self.version = 0
@@ -71,6 +83,18 @@ class HandMessage:
         self._reaction_task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        self._click: discord.Interaction | None = None
+        self._click_at = 0.0
+
+    def remember(self, interaction: discord.Interaction) -> None:
+        """``interaction`` was answered by updating this message: later edits may use it."""
+        if (
+            self.message is not None
+            and interaction.message is not None
+            and interaction.message.id == self.message.id
+        ):
+            self._click = interaction
+            self._click_at = time.monotonic()
 
     def bump(self) -> int:
         """A new version exists; returns its number without sending it."""
@@ -114,11 +138,7 @@ class HandMessage:
             if self.message is None:
                 await self._send(rendered)
             else:
-                await self.message.edit(
-                    content=rendered.content,
-                    attachments=[as_file(rendered.png, "hand.png")],
-                    view=rendered.view,
-                )
+                await self._edit(self.message, rendered)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_MESSAGE_USER:
                 raise
@@ -129,9 +149,29 @@ class HandMessage:
             self._reacted = True
             self._reaction_task = asyncio.create_task(self._add_reactions())
 
+    async def _edit(self, message: discord.Message, rendered: Rendered) -> None:
+        click = self._click
+        if click is not None and time.monotonic() - self._click_at < TOKEN_LIFETIME:
+            try:
+                await click.edit_original_response(
+                    content=rendered.content,
+                    attachments=[as_file(rendered.png, "hand.png")],
+                    view=rendered.view,
+                )
+                return
+            except discord.HTTPException as exc:
+                # The token died early; the message's own route still reaches the player.
+                log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
+                self._click = None
+        await message.edit(
+            content=rendered.content,
+            attachments=[as_file(rendered.png, "hand.png")],
+            view=rendered.view,
+        )
+
     async def _send(self, rendered: Rendered) -> None:
-        user = self._client.get_user(self.user_id) or await self._client.fetch_user(self.user_id)
-        self.message = await user.send(
+        channel = await self._open_dm(self.user_id)
+        self.message = await channel.send(
             rendered.content, file=as_file(rendered.png, "hand.png"), view=rendered.view
         )
         self._sent(self.message.id)
@@ -141,6 +181,7 @@ class HandMessage:
         if message is None:
             return
         for emoji in self._reactions:
+            await self._budget.take()
             try:
                 await message.add_reaction(emoji)
             except discord.HTTPException as exc:
@@ -162,18 +203,21 @@ class HandMessage:
             await asyncio.wait_for(self._lock.acquire(), INTERACTION_WAIT)
         except TimeoutError:
             await interaction.response.defer()
+            self.remember(interaction)
             self.touch()
             return
         try:
             if self.delivered >= version:
                 # A newer picture already reached this player; never show an older one.
                 await interaction.response.defer()
+                self.remember(interaction)
                 return
             await interaction.response.edit_message(
                 content=rendered.content,
                 attachments=[as_file(rendered.png, "hand.png")],
                 view=rendered.view,
             )
+            self.remember(interaction)
             # A player without DMs sees their controls in this private message only.
             if same_message or self.closed:
                 self.delivered = version

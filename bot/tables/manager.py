@@ -22,6 +22,7 @@ from bot.i18n import resolve_locale, t
 from bot.i18n.terms import variant_name
 from bot.pictures import as_file, lobby_png
 from bot.tables import lobby
+from bot.tables.budget import RequestBudget
 from bot.tables.pacing import Pacing
 from bot.tables.running import RunningTable
 from bot.variants import (
@@ -97,6 +98,7 @@ class TableManager:
     def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
         self.bot = bot
         self.pacing = pacing
+        self.budget = RequestBudget(pacing.deferrable_requests_per_second)
         self.running: dict[int, RunningTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}

@@ -19,3 +19,7 @@ class Pacing:
     between_hands: float = 6.0
     #: Seconds given to the players to cast a disband vote.
     vote_seconds: float = 60.0
+    #: Table edits and reactions a second, all tables together (bot/tables/budget.py):
+    #: Discord allows 50 requests a second in all, and the rest of a hand's messages need
+    #: the remainder.
+    deferrable_requests_per_second: float = 35.0

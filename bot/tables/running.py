@@ -88,6 +88,8 @@ class PromptState:
     key: tuple[Any, ...] | None = None
     seq: int = 0
     deadline: float | None = None
+    #: Whether the seat has something to answer, so its controls are on show.
+    asks: bool = False
 
 
 @dataclass(slots=True)
@@ -143,6 +145,10 @@ class RunningTable:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._flow: asyncio.Task[None] | None = None
         self.finished = False
+        #: Chairs that answered a claim by reaction in this session, and whether a hand
+        #: message has been sent yet (see _reactions_for).
+        self.reactors: set[int] = set()
+        self._first_hand_shown = False
 
     # -- seats and chairs ----------------------------------------------------------------
 
@@ -269,18 +275,26 @@ class RunningTable:
         """Post the table message, then open every seat's prompt and hand message."""
         if resumed:
             await self._post(t("table.resumed", self.locale, title=self.title(self.locale)))
-        self.board = Board(self.channel, self.pacing.table_edit_interval, self._scene)
+        self.board = Board(
+            self.channel, self.pacing.table_edit_interval, self._scene, self.manager.budget
+        )
         await self.board.post()
         for old in self.mail.values():
             await old.close()
+        assert self.state is not None
+        chows = self.state.hand.ruleset.allows_chow
+        reactions = tuple(e for e, name in REACTIONS.items() if chows or name != "chow")
+        first = not self._first_hand_shown
+        self._first_hand_shown = True
         self.mail = {
             chair.chair: HandMessage(
-                self.bot,
+                self.bot.dm_channel,
                 chair.user_id,
                 self._render_source(chair.chair),
                 self._closed_source(chair.chair),
-                tuple(REACTIONS),
+                reactions if first or chair.chair in self.reactors else (),
                 self._sent_source(chair.chair),
+                self.manager.budget,
             )
             for chair in self.chairs
             if chair.user_id is not None
@@ -455,7 +469,10 @@ class RunningTable:
             self.state.answered[seat] = self.state.prompts[seat].seq
             chair.timeouts = 0
         self._absorb(events)
-        self._refresh(actor=chair.chair if source is Source.PLAYER else None)
+        self._refresh(
+            actor=chair.chair if source is Source.PLAYER else None,
+            concerned=frozenset(s for e in events if (s := getattr(e, "seat", None)) is not None),
+        )
         if hand.ended and (self._flow is None or self._flow.done()):
             self._flow = asyncio.create_task(self._end_hand())
         return None
@@ -472,9 +489,15 @@ class RunningTable:
         if not public_only:
             self.state.notes.absorb(events)
 
-    def _refresh(self, actor: int | None, *, announce: bool = True) -> None:
+    def _refresh(
+        self, actor: int | None, *, announce: bool = True, concerned: frozenset[int] = frozenset()
+    ) -> None:
         """Renumber each seat whose choices changed after a change (lock held), then open
-        its prompt unless the hand is only being replayed."""
+        its prompt unless the hand is only being replayed.
+
+        A hand message changes only for a seat that is asked something, whose controls go
+        away, or whose own tiles or notes moved (``concerned``: seats the events name);
+        the rest of the table's news is the table message's to show."""
         assert self.state is not None
         hand = self.state.hand
         for seat in range(4):
@@ -482,22 +505,26 @@ class RunningTable:
             key = (hand.phase, hand.turn_number, hand.prompt, tuple(legal))
             prompt = self.state.prompts[seat]
             if key == prompt.key:
+                if announce and seat in concerned:
+                    self._show(seat, actor)
                 continue
+            asked = prompt.asks
             prompt.key = key
             prompt.seq = len(hand.actions) + 1
             prompt.deadline = None
+            prompt.asks = bool(legal)
             self.state.horses[seat] = ()
             if announce:
-                self._open(seat, actor)
+                self._open(seat, actor, show=bool(legal) or asked or seat in concerned)
         if announce:
             self._touch_watchers(actor)
             if self.board is not None:
                 self.board.touch()
 
-    def _open(self, seat: int, actor: int | None) -> None:
+    def _open(self, seat: int, actor: int | None, *, show: bool = True) -> None:
         """Give a seat its current prompt: a timer for a person, the move for an AI seat
-        or a player on auto-play, and a fresh hand message (the acting player's rides on
-        their click instead)."""
+        or a player on auto-play, and, when ``show``, a fresh hand message (the acting
+        player's rides on their click instead)."""
         assert self.state is not None
         hand = self.state.hand
         prompt = self.state.prompts[seat]
@@ -510,6 +537,12 @@ class RunningTable:
                 seconds = self._timer_for(hand)
                 if seconds:
                     prompt.deadline = self.timers.arm(seat, prompt.seq, seconds)
+        if show:
+            self._show(seat, actor)
+
+    def _show(self, seat: int, actor: int | None) -> None:
+        """Bring a seat's hand message up to date, unless its player's click does that."""
+        chair = self.chair_at(seat)
         mail = self.mail.get(chair.chair)
         if mail is not None and chair.chair != actor:
             mail.touch()
@@ -627,6 +660,7 @@ class RunningTable:
                 view=rendered.view,
             )
             if mail is not None:
+                mail.remember(interaction)
                 mail.touch()
         elif mail is not None:
             await mail.answer(interaction, version, rendered)
@@ -711,6 +745,7 @@ class RunningTable:
             action = reaction_action(emoji, self.state.hand.legal_actions(seat))
             if action is None:
                 return
+            self.reactors.add(chair_no)
             await self._act(seat, action, Source.PLAYER)
             mail = self.mail.get(chair_no)
         if mail is not None:
@@ -812,8 +847,8 @@ class RunningTable:
         if chair.user_id is None or mail is None or mail.closed:
             return
         try:
-            user = self.bot.get_user(chair.user_id) or await self.bot.fetch_user(chair.user_id)
-            await user.send(text)
+            channel = await self.bot.dm_channel(chair.user_id)
+            await channel.send(text)
         except discord.HTTPException as exc:
             log.info("result DM to %s failed: %s", chair.user_id, exc)
 

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from bot.tables.board import Board, Scene
+from bot.tables.budget import RequestBudget
 from bot.tables.scene import SeatText, table_view
 from engine.session import Session
 
@@ -36,7 +37,7 @@ async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
         return f"state {state['n']}", view
 
     channel = Recorder()
-    board = Board(channel, 0.2, scene)  # type: ignore[arg-type]
+    board = Board(channel, 0.2, scene, RequestBudget(50))  # type: ignore[arg-type]
     await board.post()
     for n in range(1, 21):
         state["n"] = n
@@ -48,3 +49,38 @@ async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
     assert all(b - a >= 0.19 for a, b in itertools.pairwise(times))
     assert channel.edits[-1][1] == "state 20"
     await board.close()
+
+
+async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> None:
+    """Ten busy tables wanting 100 edits a second get 20 a second between them, in turn,
+    and every table message still ends on its table's latest state."""
+    hand = Session("sichuan", seed=None).start_hand("board")
+    view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
+    budget = RequestBudget(20)
+    states = [0] * 10
+    channels = [Recorder() for _ in range(10)]
+
+    def scene_of(n: int) -> Any:
+        async def scene() -> Scene:
+            return f"state {states[n]}", view
+
+        return scene
+
+    boards = [Board(channels[n], 0.1, scene_of(n), budget) for n in range(10)]  # type: ignore[arg-type]
+    for board in boards:
+        await board.post()
+    start = time.monotonic()
+    for step in range(1, 11):
+        for n, board in enumerate(boards):
+            states[n] = step
+            board.touch()
+        await asyncio.sleep(0.1)
+    await asyncio.gather(*(board.settled() for board in boards))
+    elapsed = time.monotonic() - start
+    edits = sorted(at for channel in channels for at, _ in channel.edits)
+    # The bucket starts full (one second's worth), then gives out 20 a second.
+    assert len(edits) <= 20 + 20 * elapsed + 1
+    assert all(channel.edits[-1][1] == "state 10" for channel in channels)
+    assert all(len(channel.edits) >= 2 for channel in channels), "no table was starved"
+    for board in boards:
+        await board.close()

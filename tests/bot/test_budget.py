@@ -1,0 +1,60 @@
+"""The budget that table edits and reactions share, all tables together."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.tables.budget import RequestBudget
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_full_bucket_gives_a_burst_then_one_slot_per_interval() -> None:
+    clock = Clock()
+    budget = RequestBudget(4, clock=clock)
+    for _ in range(4):
+        await budget.take()
+    assert budget.waited == 0
+    clock.now += 0.25
+    await budget.take()
+    assert budget.waited == 0, "a quarter second refills one slot at 4 a second"
+    assert budget.taken == 5
+
+
+async def test_an_empty_bucket_makes_the_taker_wait_for_the_next_slot() -> None:
+    budget = RequestBudget(100)
+    for _ in range(100):
+        await budget.take()
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await budget.take()
+    await budget.take()
+    assert loop.time() - start >= 0.015
+    assert budget.waited > 0
+
+
+async def test_waiters_are_served_in_arrival_order() -> None:
+    budget = RequestBudget(50)
+    for _ in range(50):
+        await budget.take()
+    order: list[int] = []
+
+    async def taker(n: int) -> None:
+        await budget.take()
+        order.append(n)
+
+    await asyncio.gather(*(taker(n) for n in range(5)))
+    assert order == [0, 1, 2, 3, 4]
+
+
+def test_a_budget_needs_a_rate() -> None:
+    with pytest.raises(ValueError):
+        RequestBudget(0)

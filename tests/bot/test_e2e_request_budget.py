@@ -1,0 +1,128 @@
+"""What a hand costs in requests toward Discord's global limit of 50 a second.
+
+Prompts ride on each player's last click (interaction tokens are outside the global
+limit), a hand message changes only when something is asked of its player, and DMs are
+opened once per person.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.tables.pacing import Pacing
+from fakediscord.interactions import MESSAGE_COMPONENT
+from fakediscord.metrics import RequestMark
+from tests.bot.harness import TIMEOUT, Harness, play_out, player, running_harness
+
+pytestmark = pytest.mark.asyncio
+
+CHANNEL_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+TOKEN_EDIT = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+REACTION = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
+OPEN_DM = "POST /users/@me/channels"
+TOKEN_LIFETIME = 15 * 60
+
+
+def on(timeline: list[RequestMark], route: str, channels: set[int] | None = None) -> int:
+    return sum(
+        1
+        for mark in timeline
+        if mark.route == route and (channels is None or mark.channel_id in channels)
+    )
+
+
+async def test_prompts_ride_on_clicks_and_dms_change_only_when_asked(harness: Harness) -> None:
+    people = [harness.owner, harness.join("Bei"), harness.join("Chen"), harness.join("Dong")]
+    lobby = await harness.open_table(people[0], "sichuan", *people[1:], rounds="1")
+    started = await people[0].click(lobby, label="Start")
+    await started.response()
+    seats = [player(harness, p, react=i == 1) for i, p in enumerate(people)]
+    await play_out(harness, seats, people[0])
+
+    metrics = harness.fake.metrics
+    timeline = metrics.timeline
+    dms = {p.dm.id for p in people}
+    clicks = sum(1 for i in harness.fake.world.interactions.values() if i.type == MESSAGE_COMPONENT)
+    reactions = sum(seat.reactions for seat in seats)
+    # A player's first prompt of a hand may come before any click on that hand's message;
+    # every later one rides on their last click.
+    assert on(timeline, CHANNEL_EDIT, dms) <= len(people)
+    token_edits = on(timeline, TOKEN_EDIT)
+    assert token_edits > clicks // 2
+    # A prompt, or controls taken away, per move at most; the table's news alone (another
+    # seat's discard with nothing to answer) changes nobody's hand message. Before, every
+    # hand message followed every move, about three edits per move.
+    assert token_edits + on(timeline, CHANNEL_EDIT, dms) <= 1.2 * (clicks + reactions)
+    # One DM channel per person for the whole session, no user lookups.
+    assert on(timeline, OPEN_DM) == len(people)
+    assert not any(mark.route == "GET /users/{user_id}" for mark in timeline)
+    # 血战到底 has no chow, so its hand messages carry four reactions, not five.
+    hand_messages = [m for p in people for m in p.messages(p.dm) if m.reactions]
+    assert hand_messages
+    assert all(len(m.reactions) <= 4 for m in hand_messages)
+    assert metrics.global_rate_limited == 0
+
+
+async def test_a_dead_token_falls_back_to_the_message_route(tmp_path: Path) -> None:
+    """A click's token that Discord no longer accepts costs one refused request; the prompt
+    still arrives, through the DM's own route, and the hand plays on."""
+    pacing = Pacing(ai_delay=0.3, table_edit_interval=0.05, between_hands=0.05)
+    async with running_harness(tmp_path, pacing) as harness:
+        me = harness.owner
+        lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
+        started = await me.click(lobby, label="Start")
+        await started.response()
+        seat = player(harness, me)
+        world = harness.fake.world
+        answered = 0
+        while answered < 2:
+            prompt = await me.next_prompt(timeout=TIMEOUT)
+            live = world.messages[prompt.id]
+            if live.has_controls():
+                await seat.answer(live)
+                answered = len(seat.answers)
+        # The AI seats take 0.3 s over each move: the next prompt is still to come.
+        world.clock.advance(TOKEN_LIFETIME + 60)
+        mark = len(harness.fake.metrics.timeline)
+        await play_out(harness, [seat], me)
+
+        later = harness.fake.metrics.timeline[mark:]
+        refused = [m for m in later if m.route == TOKEN_EDIT and m.status == 401]
+        assert len(refused) == 1, "one refusal, then the bot stops using that token"
+        first_refusal = later.index(refused[0])
+        fallback = later[first_refusal + 1 :]
+        assert any(m.route == CHANNEL_EDIT and m.channel_id == me.dm.id for m in fallback)
+        assert any(m.route == TOKEN_EDIT and m.status == 200 for m in fallback), (
+            "the next click's fresh token is used again"
+        )
+
+
+async def test_claim_reactions_after_the_first_hand_only_for_players_who_react(
+    harness: Harness,
+) -> None:
+    reactor, clicker = harness.owner, harness.join("Bei")
+    lobby = await harness.open_table(reactor, "guangdong", clicker, rounds="4", fill_with_ai="true")
+    started = await reactor.click(lobby, label="Start")
+    await started.response()
+    seats = [player(harness, reactor, react=True), player(harness, clicker)]
+    await play_out(harness, seats, reactor, hands=4)
+
+    bot_id = harness.fake.world.bot.id
+
+    def hand_messages(person: object) -> list[list[str]]:
+        """Each hand message's reactions by the bot, oldest first."""
+        dm = person.dm  # type: ignore[attr-defined]
+        return [
+            [emoji for emoji, users in m.reactions.items() if bot_id in users]
+            for m in person.messages(dm)  # type: ignore[attr-defined]
+            if any(a.filename == "hand.png" for a in m.attachments)
+        ]
+
+    clicked = hand_messages(clicker)
+    assert len(clicked) >= 2
+    assert all(not emojis for emojis in clicked[1:]), "no reactions for a player who clicks"
+    assert seats[0].reactions > 0
+    reacted = hand_messages(reactor)
+    assert any(reacted[1:]), "a player who reacts keeps getting the reactions"
