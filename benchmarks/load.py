@@ -531,6 +531,13 @@ async def run_load(config: LoadConfig) -> Outcome:
         )
 
 
+async def measure(config: LoadConfig) -> Figures:
+    """One run's figures. They are worked out before the event loop closes: asyncio.run
+    spells out its task's result when it ends, and a whole run's outcome (every request,
+    message and picture) takes gigabytes to spell out."""
+    return figures(await run_load(config))
+
+
 async def _open(run: TableRun, opening: asyncio.Semaphore) -> None:
     async with opening:
         run.lobby = await open_table(run.people, run.variant, 1)
@@ -1067,7 +1074,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             release_global_lock=args.release_global_lock,
         )
-        result = figures(asyncio.run(run_load(config)))
+        result = asyncio.run(measure(config))
         results.append(result)
         print(render(config, result), flush=True)
         print(flush=True)

@@ -280,7 +280,8 @@ class Guild:
 class Attachment:
     id: int
     filename: str
-    data: bytes
+    # Pictures run to tens of kilobytes; a message's repr should not spell them out.
+    data: bytes = field(repr=False)
     url: str
     content_type: str | None = None
     description: str | None = None

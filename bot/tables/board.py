@@ -4,7 +4,6 @@ place and never more often than the pacing allows, always showing the latest sta
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -13,6 +12,7 @@ import discord
 
 from bot.pictures import as_file, table_png
 from bot.tables.budget import RequestBudget
+from bot.tables.stopping import Requests
 from renderer.models import TableView
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,7 @@ class Board:
         self._interval = interval
         self._scene = scene
         self._budget = budget
+        self._requests = Requests()
         self.message: discord.Message | None = None
         self._dirty = False
         self._last_edit = 0.0
@@ -71,7 +72,10 @@ class Board:
                 text, view = await self._scene()
                 png = await table_png(view)
                 try:
-                    await self.message.edit(content=text, attachments=[as_file(png, "table.png")])
+                    with self._requests.sending():
+                        await self.message.edit(
+                            content=text, attachments=[as_file(png, "table.png")]
+                        )
                 except discord.HTTPException as exc:
                     log.warning("table message edit failed: %s", exc)
                 self._last_edit = time.monotonic()
@@ -79,8 +83,5 @@ class Board:
             self._idle.set()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._requests.stop(self._task)
         self._idle.set()

@@ -13,7 +13,6 @@ so a table's prompts do not compete with every other table's for that budget.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -23,6 +22,7 @@ import discord
 
 from bot.pictures import as_file
 from bot.tables.budget import RequestBudget
+from bot.tables.stopping import Requests
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +72,7 @@ class HandMessage:
         self._reactions = reactions
         self._sent = sent
         self._budget = budget
+        self._requests = Requests()
         self.message: discord.Message | None = None
         self.closed = False
         self.version = 0
@@ -132,18 +133,21 @@ class HandMessage:
         self._shown = rendered.fingerprint()
         if self.closed:
             if rendered.asks:
-                await self._closed_notice(rendered)
+                with self._requests.sending():
+                    await self._closed_notice(rendered)
             return
         try:
-            if self.message is None:
-                await self._send(rendered)
-            else:
-                await self._edit(self.message, rendered)
+            with self._requests.sending():
+                if self.message is None:
+                    await self._send(rendered)
+                else:
+                    await self._edit(self.message, rendered)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_MESSAGE_USER:
                 raise
             self.closed = True
-            await self._closed_notice(rendered)
+            with self._requests.sending():
+                await self._closed_notice(rendered)
             return
         if rendered.claim and not self._reacted:
             self._reacted = True
@@ -183,7 +187,8 @@ class HandMessage:
         for emoji in self._reactions:
             await self._budget.take()
             try:
-                await message.add_reaction(emoji)
+                with self._requests.sending():
+                    await message.add_reaction(emoji)
             except discord.HTTPException as exc:
                 log.warning("could not add reaction %s: %s", emoji, exc)
                 return
@@ -229,9 +234,5 @@ class HandMessage:
             self.touch()
 
     async def close(self) -> None:
-        for task in (self._task, self._reaction_task):
-            if task is not None and not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await self._requests.stop(self._task, self._reaction_task)
         self._idle.set()

@@ -32,6 +32,7 @@ from bot.tables.prompts import CLAIM, ROB, SeatSnapshot
 from bot.tables.refusals import Refused, refusal_text
 from bot.tables.scene import SeatText, table_view
 from bot.tables.settlement import player_result, settlement_view, summary
+from bot.tables.stopping import Requests
 from bot.tables.timers import SeatTimers
 from bot.variants import COMMON_NAMES
 from bot.views.components import GameButton, view_of
@@ -148,6 +149,7 @@ class RunningTable:
         #: Chairs that answered a claim by reaction in this session, and whether a hand
         #: message has been sent yet (see _reactions_for).
         self.reactors: set[int] = set()
+        self.requests = Requests()
         self._first_hand_shown = False
 
     # -- seats and chairs ----------------------------------------------------------------
@@ -447,7 +449,8 @@ class RunningTable:
 
     async def _post(self, text: str, **kwargs: Any) -> discord.Message | None:
         try:
-            return await self.channel.send(text, **kwargs)
+            with self.requests.sending():
+                return await self.channel.send(text, **kwargs)
         except discord.HTTPException as exc:
             log.warning("table %s: message failed: %s", self.id, exc)
             return None
@@ -847,8 +850,9 @@ class RunningTable:
         if chair.user_id is None or mail is None or mail.closed:
             return
         try:
-            channel = await self.bot.dm_channel(chair.user_id)
-            await channel.send(text)
+            with self.requests.sending():
+                channel = await self.bot.dm_channel(chair.user_id)
+                await channel.send(text)
         except discord.HTTPException as exc:
             log.info("result DM to %s failed: %s", chair.user_id, exc)
 
@@ -876,5 +880,4 @@ class RunningTable:
             await self.board.close()
         for mail in self.mail.values():
             await mail.close()
-        if self._flow is not None and self._flow is not asyncio.current_task():
-            self._flow.cancel()
+        await self.requests.stop(self._flow)
