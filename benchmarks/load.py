@@ -21,10 +21,10 @@ own. For each number of tables it prints:
   memory per table (peak RSS in play over RSS before, by tables);
 - capacity, at one action per table every HUMAN_PACE seconds: the tables one bot could
   host with every move drawn on its table's picture (GLOBAL_LIMIT x HUMAN_PACE / requests
-  per action toward the global limit); and the tables it can host once the table edits
-  and reactions share their budget (bot/tables/budget.py), when only the other requests
-  must fit in what the budget leaves, with how often each table's picture is then redrawn
-  at TARGET_TABLES tables.
+  per action toward the global limit); and the tables it can host with the table edits
+  and reactions waiting for the tables' budget (bot/tables/budget.py), when only the
+  other requests must fit in it, with how often each table's picture is then redrawn at
+  TARGET_TABLES tables.
 
 The rest cover the whole play, from the first Start to the end of the last hand.
 """
@@ -69,7 +69,7 @@ from fakediscord.world import MessageChange
 
 # Discord's global limit: requests per second per bot, interaction answers exempt.
 GLOBAL_LIMIT = RateLimits().global_limit
-DEFERRABLE = Pacing().deferrable_requests_per_second
+TABLE_BUDGET = Pacing().table_requests_per_second
 REACTION_ROUTE = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 # The pace the capacity figure assumes: one action per table every this many seconds.
 HUMAN_PACE = 3.0
@@ -154,8 +154,9 @@ class BotReport:
     loop_lags: list[float]
     #: Times discord.py's global lock stayed closed past GLOBAL_LOCK_GRACE.
     stuck_locks: int
-    #: Slots of the shared budget for table edits and reactions taken in play, and the
-    #: seconds spent waiting for them (bot/tables/budget.py).
+    #: In play, the tables' budget (bot/tables/budget.py): requests counted as sent,
+    #: slots waited for, and the seconds spent waiting for them.
+    budget_spent: int
     budget_taken: int
     budget_waited: float
 
@@ -175,7 +176,7 @@ class BotRecorder(logging.Handler):
         self.stuck_locks = 0
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
-        self._budget_start = (0, 0.0)
+        self._budget_start = (0, 0, 0.0)
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -252,7 +253,7 @@ class BotRecorder(logging.Handler):
         self.warnings.clear()
         self.peak_rss = _rss()
         if self.budget is not None:
-            self._budget_start = (self.budget.taken, self.budget.waited)
+            self._budget_start = (self.budget.spent, self.budget.taken, self.budget.waited)
 
     def report(self) -> BotReport:
         return BotReport(
@@ -262,8 +263,9 @@ class BotRecorder(logging.Handler):
             self.warnings,
             self.loop_lags,
             self.stuck_locks,
-            (self.budget.taken if self.budget else 0) - self._budget_start[0],
-            (self.budget.waited if self.budget else 0.0) - self._budget_start[1],
+            (self.budget.spent if self.budget else 0) - self._budget_start[0],
+            (self.budget.taken if self.budget else 0) - self._budget_start[1],
+            (self.budget.waited if self.budget else 0.0) - self._budget_start[2],
         )
 
 
@@ -694,6 +696,7 @@ class Figures:
     #: seconds between two drawings of a table's picture at TARGET_TABLES tables.
     shared_capacity: float
     refresh_at_target: float
+    budget_spent: int
     budget_taken: int
     budget_waited: float
     warnings: list[tuple[str, int]]
@@ -791,6 +794,7 @@ def figures(outcome: Outcome) -> Figures:
         capacity=capacity(global_per_turn),
         shared_capacity=shared,
         refresh_at_target=refresh,
+        budget_spent=outcome.bot.budget_spent,
         budget_taken=outcome.bot.budget_taken,
         budget_waited=outcome.bot.budget_waited,
         warnings=outcome.bot.warnings.most_common(LOG_LINES),
@@ -815,15 +819,16 @@ def shared_capacity(
     reactions_per_turn: float,
     pace: float = HUMAN_PACE,
 ) -> tuple[float, float]:
-    """Tables one bot process can host when table edits and reactions wait for their
-    budget of DEFERRABLE requests a second: the other requests must fit in the rest of
-    the global limit. Also the seconds between two drawings of one table's picture at
-    TARGET_TABLES tables: as often as its moves come while the budget suffices, else in
-    turn with every other table, from what the reactions leave of the budget."""
+    """Tables one bot process can host when table edits and reactions wait for slots of
+    the tables' budget (TABLE_BUDGET requests a second) and only the other requests,
+    sent at once, must fit in it. Also the seconds between two drawings of one table's
+    picture at TARGET_TABLES tables: as often as its moves come while the budget
+    suffices, else in turn with every other table, from what the other requests and the
+    reactions leave of the budget."""
     rest = global_per_turn - table_edits_per_turn - reactions_per_turn
-    tables = math.inf if rest <= 0 else (GLOBAL_LIMIT - DEFERRABLE) * pace / rest
+    tables = math.inf if rest <= 0 else TABLE_BUDGET * pace / rest
     wanted = pace / table_edits_per_turn if table_edits_per_turn > 0 else math.inf
-    left = DEFERRABLE - TARGET_TABLES * reactions_per_turn / pace
+    left = TABLE_BUDGET - TARGET_TABLES * (rest + reactions_per_turn) / pace
     refresh = math.inf if left <= 0 else max(wanted, TARGET_TABLES / left)
     return tables, refresh
 
@@ -946,13 +951,14 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"{_ms(result.loop_lag[1])}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
         "(peak RSS in play over RSS before it, by tables)",
-        f"budget        table edits and reactions took {result.budget_taken} slots of "
-        f"{DEFERRABLE:g}/s, waiting {result.budget_waited:.1f} s in all; reactions "
-        f"{result.reactions_per_turn:.2f} per action",
+        f"budget        {TABLE_BUDGET:g}/s for the tables: {result.budget_spent} requests sent "
+        f"at once, {result.budget_taken} table edits and reactions that waited "
+        f"{result.budget_waited:.1f} s in all; reactions {result.reactions_per_turn:.2f} "
+        "per action",
         f"capacity      at one action per table every {HUMAN_PACE:g} s: every move drawn, "
         f"{GLOBAL_LIMIT} x {HUMAN_PACE:g} / {result.global_per_turn:.2f} requests per action "
-        f"= {result.capacity:.0f} tables; with table edits and reactions inside their "
-        f"budget, {GLOBAL_LIMIT - DEFERRABLE:g} x {HUMAN_PACE:g} / "
+        f"= {result.capacity:.0f} tables; with table edits and reactions waiting for the "
+        f"tables' budget, {TABLE_BUDGET:g} x {HUMAN_PACE:g} / "
         f"{result.global_per_turn - result.table_edits_per_turn - result.reactions_per_turn:.2f}"
         f" other requests per action = {result.shared_capacity:.0f} tables, each table's "
         f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",

@@ -1,13 +1,14 @@
-"""The share of Discord's global limit (50 requests a second for the whole bot) that
-requests nobody waits for may use.
+"""The tables' share of Discord's global limit (50 requests a second for the whole bot).
 
 Prompts reach players through their clicks' tokens, which Discord counts apart from the
-global limit. What remains are a few messages per hand and two kinds of request that can
-wait without anyone waiting on them: edits of the table messages, where a later edit shows
-the latest state anyway, and the reactions put on hand messages. Those take a slot here
-first. When every table together wants more than the budget, each table's picture
-refreshes a little less often, in turn, instead of the bot running into the global limit
-and making every request of every table wait.
+global limit. Every other request a table makes goes through this budget. Most are sent
+at once and only counted (:meth:`RequestBudget.spend`): a new hand message, a post in the
+thread, a prompt whose click token is gone. Two kinds can wait without anyone waiting on
+them, and wait here for a slot (:meth:`RequestBudget.take`): edits of the table messages,
+where a later edit shows the latest state anyway, and the reactions put on hand messages.
+When all tables together want more than the budget, each table's picture is redrawn a
+little less often, in turn, instead of the bot running into the global limit and making
+every request of every table wait.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from collections.abc import Callable
 class RequestBudget:
     """A token bucket: ``rate`` requests a second on average, bursts of up to ``rate``.
 
-    Waiters are served in arrival order (asyncio's lock is fair), so a busy table cannot
-    starve the others.
+    Spending may leave the bucket in debt (down to one second's worth), which the
+    requests that wait then pay back. Waiters are served in arrival order (asyncio's lock
+    is fair), so a busy table cannot starve the others.
     """
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
@@ -32,7 +34,9 @@ class RequestBudget:
         self._tokens = rate
         self._at = clock()
         self._lock = asyncio.Lock()
-        #: Slots given out, and seconds spent waiting for them: the load benchmark reads these.
+        #: Requests counted, slots waited for and the seconds spent waiting for them: the
+        #: load benchmark reads these.
+        self.spent = 0
         self.taken = 0
         self.waited = 0.0
 
@@ -41,11 +45,18 @@ class RequestBudget:
         self._tokens = min(self.rate, self._tokens + (now - self._at) * self.rate)
         self._at = now
 
+    def spend(self) -> None:
+        """Count a request that is sent at once."""
+        self._refill()
+        self._tokens = max(-self.rate, self._tokens - 1)
+        self.spent += 1
+
     async def take(self) -> None:
         """Wait for a slot and use it."""
         async with self._lock:
             self._refill()
-            if self._tokens < 1:
+            # Requests spent while this one slept push its turn further back.
+            while self._tokens < 1:
                 wait = (1 - self._tokens) / self.rate
                 self.waited += wait
                 await asyncio.sleep(wait)

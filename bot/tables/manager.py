@@ -98,7 +98,7 @@ class TableManager:
     def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
         self.bot = bot
         self.pacing = pacing
-        self.budget = RequestBudget(pacing.deferrable_requests_per_second)
+        self.budget = RequestBudget(pacing.table_requests_per_second)
         self.running: dict[int, RunningTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}

@@ -19,7 +19,6 @@ class Pacing:
     between_hands: float = 6.0
     #: Seconds given to the players to cast a disband vote.
     vote_seconds: float = 60.0
-    #: Table edits and reactions a second, all tables together (bot/tables/budget.py):
-    #: Discord allows 50 requests a second in all, and the rest of a hand's messages need
-    #: the remainder.
-    deferrable_requests_per_second: float = 35.0
+    #: Requests a second toward Discord's global limit, all tables together
+    #: (bot/tables/budget.py): Discord allows 50; the rest is left to commands and lobbies.
+    table_requests_per_second: float = 45.0

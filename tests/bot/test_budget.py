@@ -55,6 +55,33 @@ async def test_waiters_are_served_in_arrival_order() -> None:
     assert order == [0, 1, 2, 3, 4]
 
 
+async def test_requests_sent_at_once_push_the_waiting_ones_back() -> None:
+    clock = Clock()
+    budget = RequestBudget(10, clock=clock)
+    for _ in range(15):
+        budget.spend()
+    assert budget.spent == 15
+    # Five requests' worth of debt and one slot: a waiter needs 0.6 s of refill.
+    waiting = asyncio.create_task(budget.take())
+    await asyncio.sleep(0.01)
+    assert not waiting.done()
+    clock.now += 0.6
+    await asyncio.wait_for(waiting, 2)
+    assert budget.waited >= 0.6
+
+
+async def test_debt_is_capped_at_one_second() -> None:
+    """However many requests went out at once, two seconds later the bucket is full."""
+    clock = Clock()
+    budget = RequestBudget(10, clock=clock)
+    for _ in range(100):
+        budget.spend()
+    clock.now += 2.0
+    for _ in range(10):
+        await budget.take()
+    assert budget.waited == 0
+
+
 def test_a_budget_needs_a_rate() -> None:
     with pytest.raises(ValueError):
         RequestBudget(0)
