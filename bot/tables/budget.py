@@ -19,19 +19,27 @@ from collections.abc import Callable
 
 
 class RequestBudget:
-    """A token bucket: ``rate`` requests a second on average, bursts of up to ``rate``.
+    """A token bucket: ``rate`` requests a second on average, bursts of up to ``burst``
+    (by default ``rate``). Discord counts its limit over windows of a second, and any
+    second may see a burst and a second's refill: ``burst + rate`` must stay under it.
 
     Spending may leave the bucket in debt (down to one second's worth), which the
     requests that wait then pay back. Waiters are served in arrival order (asyncio's lock
     is fair), so a busy table cannot starve the others.
     """
 
-    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
-        if rate <= 0:
-            raise ValueError("a request budget needs a positive rate")
+    def __init__(
+        self,
+        rate: float,
+        burst: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if rate <= 0 or (burst is not None and burst < 1):
+            raise ValueError("a request budget needs a positive rate and a burst of one or more")
         self.rate = rate
+        self.burst = rate if burst is None else burst
         self._clock = clock
-        self._tokens = rate
+        self._tokens = self.burst
         self._at = clock()
         self._lock = asyncio.Lock()
         #: Requests counted, slots waited for and the seconds spent waiting for them: the
@@ -42,7 +50,7 @@ class RequestBudget:
 
     def _refill(self) -> None:
         now = self._clock()
-        self._tokens = min(self.rate, self._tokens + (now - self._at) * self.rate)
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
         self._at = now
 
     def spend(self) -> None:

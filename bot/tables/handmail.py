@@ -97,6 +97,12 @@ class HandMessage:
             self._click = interaction
             self._click_at = time.monotonic()
 
+    def offer_reactions(self, reactions: tuple[str, ...]) -> None:
+        """Put ``reactions`` on the message at the next claim (none were offered yet)."""
+        if not self._reactions:
+            self._reactions = reactions
+            self._reacted = False
+
     def bump(self) -> int:
         """A new version exists; returns its number without sending it."""
         self.version += 1

@@ -98,11 +98,14 @@ class TableManager:
     def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
         self.bot = bot
         self.pacing = pacing
-        self.budget = RequestBudget(pacing.table_requests_per_second)
+        self.budget = RequestBudget(pacing.table_requests_per_second, pacing.table_request_burst)
         self.running: dict[int, RunningTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
         self.user_locales: dict[int, str] = {}
+        #: People who have answered a claim by reaction: their hand messages get the claim
+        #: reactions put on them (docs/bot.md, decision 2).
+        self.reactors: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._starting: set[int] = set()
 

@@ -146,11 +146,7 @@ class RunningTable:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._flow: asyncio.Task[None] | None = None
         self.finished = False
-        #: Chairs that answered a claim by reaction in this session, and whether a hand
-        #: message has been sent yet (see _reactions_for).
-        self.reactors: set[int] = set()
         self.requests = Requests()
-        self._first_hand_shown = False
 
     # -- seats and chairs ----------------------------------------------------------------
 
@@ -284,17 +280,14 @@ class RunningTable:
         for old in self.mail.values():
             await old.close()
         assert self.state is not None
-        chows = self.state.hand.ruleset.allows_chow
-        reactions = tuple(e for e, name in REACTIONS.items() if chows or name != "chow")
-        first = not self._first_hand_shown
-        self._first_hand_shown = True
+        reactions = self._claim_reactions()
         self.mail = {
             chair.chair: HandMessage(
                 self.bot.dm_channel,
                 chair.user_id,
                 self._render_source(chair.chair),
                 self._closed_source(chair.chair),
-                reactions if first or chair.chair in self.reactors else (),
+                reactions if chair.user_id in self.manager.reactors else (),
                 self._sent_source(chair.chair),
                 self.manager.budget,
             )
@@ -307,6 +300,12 @@ class RunningTable:
                 self._open(seat, actor=None)
             if self.state.hand.ended and (self._flow is None or self._flow.done()):
                 self._flow = asyncio.create_task(self._end_hand())
+
+    def _claim_reactions(self) -> tuple[str, ...]:
+        """The claim reactions of this rule set: no ⬅️ 吃 where chows are not allowed."""
+        assert self.state is not None
+        chows = self.state.hand.ruleset.allows_chow
+        return tuple(e for e, name in REACTIONS.items() if chows or name != "chow")
 
     def _sent_source(self, chair: int) -> Callable[[int], None]:
         def sent(message_id: int) -> None:
@@ -751,9 +750,13 @@ class RunningTable:
             action = reaction_action(emoji, self.state.hand.legal_actions(seat))
             if action is None:
                 return
-            self.reactors.add(chair_no)
             await self._act(seat, action, Source.PLAYER)
             mail = self.mail.get(chair_no)
+            if chair.user_id is not None and chair.user_id not in self.manager.reactors:
+                # They prefer reacting: from their next claim on, the reactions are there.
+                self.manager.reactors.add(chair.user_id)
+                if mail is not None:
+                    mail.offer_reactions(self._claim_reactions())
         if mail is not None:
             mail.touch()
 

@@ -82,6 +82,26 @@ async def test_debt_is_capped_at_one_second() -> None:
     assert budget.waited == 0
 
 
-def test_a_budget_needs_a_rate() -> None:
+async def test_a_small_burst_spreads_requests_over_the_second() -> None:
+    """At 40 a second in bursts of 4, no second sees more than 44 (Discord allows 50)."""
+    clock = Clock()
+    budget = RequestBudget(40, burst=4, clock=clock)
+    for _ in range(4):
+        await budget.take()
+    assert budget.waited == 0
+    clock.now += 10.0
+    for _ in range(4):
+        budget.spend()
+    budget.spend()
+    waiting = asyncio.create_task(budget.take())
+    await asyncio.sleep(0.01)
+    assert not waiting.done(), "a long quiet spell still leaves only the burst"
+    clock.now += 2 / 40
+    await asyncio.wait_for(waiting, 2)
+
+
+def test_a_budget_needs_a_rate_and_a_burst() -> None:
     with pytest.raises(ValueError):
         RequestBudget(0)
+    with pytest.raises(ValueError):
+        RequestBudget(10, burst=0.5)
