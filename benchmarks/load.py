@@ -283,7 +283,7 @@ def _thread_cpu() -> dict[str, float]:
             continue
         if thread.native_id == main:
             kind = "event loop"
-        elif thread.name.startswith("asyncio_"):
+        elif thread.name.startswith(("asyncio_", "pictures")):
             kind = "pictures"
         elif "_connection_worker_thread" in thread.name:
             kind = "store"

@@ -2,13 +2,16 @@
 
 The renderer prints the words it is given; :func:`labels` supplies them from the catalog,
 and every ``render_*`` here runs Pillow in a worker thread so a slow picture never
-delays another table's clicks.
+delays another table's clicks. Table pictures, the costliest and the ones nobody's click
+waits for, take turns in a thread of their own: under load they queue there instead of
+crowding out the hand pictures that answer clicks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import discord
@@ -19,6 +22,8 @@ from renderer.lobby import render_lobby
 from renderer.models import HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
 from renderer.table import render_table
+
+_TABLES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-table")
 
 
 @cache
@@ -56,7 +61,10 @@ async def tiles_png(kinds: tuple[int, ...]) -> bytes:
     return await asyncio.to_thread(render_tiles, kinds)
 
 
-async def table_png(view: TableView) -> bytes:
+async def table_png(view: TableView, *, background: bool = False) -> bytes:
+    """With ``background``, for a table message: in the table pictures' own thread."""
+    if background:
+        return await asyncio.get_running_loop().run_in_executor(_TABLES, render_table, view)
     return await asyncio.to_thread(render_table, view)
 
 

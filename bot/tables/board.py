@@ -44,7 +44,7 @@ class Board:
     async def post(self) -> discord.Message:
         """Send the message with the current scene."""
         text, view = await self._scene()
-        png = await table_png(view)
+        png = await table_png(view, background=True)
         self._budget.spend()
         self.message = await self._channel.send(text, file=as_file(png, "table.png"))
         self._last_edit = time.monotonic()
@@ -71,7 +71,7 @@ class Board:
                 await self._budget.take()
                 self._dirty = False
                 text, view = await self._scene()
-                png = await table_png(view)
+                png = await table_png(view, background=True)
                 try:
                     with self._requests.sending():
                         await self.message.edit(

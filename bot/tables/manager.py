@@ -284,12 +284,14 @@ class TableManager:
             if category_id is not None:
                 category = guild.get_channel(category_id)
                 if isinstance(category, discord.CategoryChannel):
+                    self.budget.spend()
                     return await guild.create_text_channel(name, category=category)
             channel = interaction.channel
             if isinstance(channel, discord.Thread):
                 channel = channel.parent
             if not isinstance(channel, discord.TextChannel):
                 raise UserError("lobby.no_thread_here")
+            self.budget.spend()
             return await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         except discord.Forbidden:
             await self.bot.store.disband_table(table.id)
@@ -301,6 +303,7 @@ class TableManager:
         config = await self.bot.store.guild_config(table.guild_id)
         view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
+        self.budget.spend()
         message = await where.send(
             lobby.content(table, config, locale),
             file=as_file(png, LOBBY_PICTURE),
@@ -338,6 +341,7 @@ class TableManager:
         message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(
             table.lobby_message_id
         )
+        self.budget.spend()
         try:
             await message.edit(content=text, attachments=attachments, view=view)
         except discord.HTTPException as exc:
