@@ -38,6 +38,7 @@ from bot.variants import COMMON_NAMES
 from bot.views.components import GameButton, view_of
 from bot.views.controls import REACTIONS, action_of, reaction_action
 from bot.views.ids import CustomId
+from data.errors import StateError
 from data.models import LiveTable, PlayerSettings, Table
 from engine.actions import Action
 from engine.ai import make_player
@@ -686,7 +687,11 @@ class RunningTable:
         assert self.state is not None
         seat = self.seat_of(chair.chair)
         if cid.kind == "back":
-            await self._back(chair)
+            try:
+                await self._back(chair)
+            except StateError:
+                # The session's last hand was settled a moment before the click.
+                return t("click.table_over", locale)
             return None
         if cid.kind == "horses":
             self.state.horses[seat] = tuple(sorted(int(v) for v in values))

@@ -142,3 +142,18 @@ async def test_a_busy_table_still_answers_within_three_seconds(harness: Harness)
     assert edited.id == prompt.id
     late = [t for t in harness.fake.interaction_timings() if not t.in_time]
     assert not late
+
+
+async def test_back_after_the_store_closed_the_table_says_it_is_over(harness: Harness) -> None:
+    """An I'm back click that lands just after the session's last hand was settled (the
+    store has closed the table, the table has not yet stopped) gets a plain answer."""
+    me = harness.owner
+    await start_with_ai(harness, turn_timer="1", claim_timer="1")
+    back = await next_controls(
+        harness, me, lambda m: any(b.get("label") == "I'm back" for b in m.buttons()), timeout=15
+    )
+    table = harness.running()
+    await harness.store.disband_table(table.id)
+    clicked = await me.click(back, label="I'm back")
+    answer = (await clicked.response()).message
+    assert answer is not None and "This table is over" in answer.content
