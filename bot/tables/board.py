@@ -45,7 +45,7 @@ class Board:
         """Send the message with the current scene."""
         text, view = await self._scene()
         png = await table_png(view, background=True)
-        self._budget.spend()
+        await self._budget.take()
         self.message = await self._channel.send(text, file=as_file(png, "table.png"))
         self._last_edit = time.monotonic()
         return self.message

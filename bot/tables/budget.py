@@ -1,14 +1,14 @@
 """The tables' share of Discord's global limit (50 requests a second for the whole bot).
 
 Prompts reach players through their clicks' tokens, which Discord counts apart from the
-global limit. Every other request a table makes goes through this budget. Most are sent
-at once and only counted (:meth:`RequestBudget.spend`): a new hand message, a post in the
-thread, a prompt whose click token is gone. Two kinds can wait without anyone waiting on
-them, and wait here for a slot (:meth:`RequestBudget.take`): edits of the table messages,
-where a later edit shows the latest state anyway, and the reactions put on hand messages.
-When all tables together want more than the budget, each table's picture is redrawn a
-little less often, in turn, instead of the bot running into the global limit and making
-every request of every table wait.
+global limit. Every other request a table makes waits here for a slot
+(:meth:`RequestBudget.take`): posts in the thread, new hand messages, prompts whose click
+token is gone, reactions, and the edits of the table messages, which gather every change
+made while they wait, since a later edit shows the latest state anyway. When all tables
+together want more than the budget, each table's picture is redrawn a little less often,
+in turn, instead of the bot running into the global limit and making every request of
+every table wait. Requests made while a person waits for an answer (opening a lobby or a
+DM channel) go out at once and are only counted (:meth:`RequestBudget.spend`).
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ class HandMessage:
                 # The token died early; the message's own route still reaches the player.
                 log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
                 self._click = None
-        self._budget.spend()
+        await self._budget.take()
         await message.edit(
             content=rendered.content,
             attachments=[as_file(rendered.png, "hand.png")],
@@ -182,7 +182,7 @@ class HandMessage:
 
     async def _send(self, rendered: Rendered) -> None:
         channel = await self._open_dm(self.user_id)
-        self._budget.spend()
+        await self._budget.take()
         self.message = await channel.send(
             rendered.content, file=as_file(rendered.png, "hand.png"), view=rendered.view
         )

@@ -21,6 +21,6 @@ class Pacing:
     vote_seconds: float = 60.0
     #: Requests a second toward Discord's global limit, all tables together, and the
     #: burst allowed (bot/tables/budget.py): Discord allows 50 in any second; the rest is
-    #: left to commands and lobbies.
+    #: left to lobbies and commands, which are only counted.
     table_requests_per_second: float = 40.0
     table_request_burst: float = 4.0

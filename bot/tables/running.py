@@ -434,7 +434,7 @@ class RunningTable:
             return
         old = self.closed_notices.pop(chair, None)
         if old is not None:
-            self.manager.budget.spend()
+            await self.manager.budget.take()
             with contextlib.suppress(discord.HTTPException):
                 await old.delete()
         button = GameButton(
@@ -442,7 +442,7 @@ class RunningTable:
             label=t("controls.show_hand", self.locale),
             style=discord.ButtonStyle.primary,
         )
-        self.manager.budget.spend()
+        await self.manager.budget.take()
         self.closed_notices[chair] = await self.channel.send(
             t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
             view=view_of(button),
@@ -451,7 +451,7 @@ class RunningTable:
 
     async def _post(self, text: str, **kwargs: Any) -> discord.Message | None:
         try:
-            self.manager.budget.spend()
+            await self.manager.budget.take()
             with self.requests.sending():
                 return await self.channel.send(text, **kwargs)
         except discord.HTTPException as exc:
@@ -861,7 +861,7 @@ class RunningTable:
         if chair.user_id is None or mail is None or mail.closed:
             return
         try:
-            self.manager.budget.spend()
+            await self.manager.budget.take()
             with self.requests.sending():
                 channel = await self.bot.dm_channel(chair.user_id)
                 await channel.send(text)
