@@ -112,7 +112,7 @@ class MahjongBot(commands.Bot):
         one request, not a user lookup and a channel opening as well."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            self.tables.budget.spend()
+            await self.tables.budget.take()
             channel = await self.create_dm(discord.Object(user_id))
             channel_id = self._dm_channels[user_id] = channel.id
         return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)

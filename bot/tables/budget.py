@@ -7,8 +7,8 @@ token is gone, reactions, and the edits of the table messages, which gather ever
 made while they wait, since a later edit shows the latest state anyway. When all tables
 together want more than the budget, each table's picture is redrawn a little less often,
 in turn, instead of the bot running into the global limit and making every request of
-every table wait. Requests made while a person waits for an answer (opening a lobby or a
-DM channel) go out at once and are only counted (:meth:`RequestBudget.spend`).
+every table wait. Requests made while a person waits for an answer (opening a lobby) go
+out at once and are only counted (:meth:`RequestBudget.spend`).
 """
 
 from __future__ import annotations
