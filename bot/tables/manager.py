@@ -652,6 +652,7 @@ class TableManager:
             style=discord.ButtonStyle.success,
         )
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await self.budget.take()
         try:
             await channel.send("\n".join(lines), view=view_of(again))
         except discord.HTTPException as exc:
