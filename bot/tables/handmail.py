@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -42,6 +43,15 @@ class Rendered:
     view: discord.ui.View | None
     asks: bool
     claim: bool
+
+    def edit_fields(self) -> dict[str, Any]:
+        """The fields of a message edit that shows this render (a fresh file each time:
+        discord.py consumes a file once it is sent)."""
+        return {
+            "content": self.content,
+            "attachments": [as_file(self.png, "hand.png")],
+            "view": self.view,
+        }
 
     def fingerprint(self) -> tuple[object, ...]:
         """What the player would see; two renders with equal fingerprints look the same."""
@@ -163,22 +173,14 @@ class HandMessage:
         click = self._click
         if click is not None and time.monotonic() - self._click_at < TOKEN_LIFETIME:
             try:
-                await click.edit_original_response(
-                    content=rendered.content,
-                    attachments=[as_file(rendered.png, "hand.png")],
-                    view=rendered.view,
-                )
+                await click.edit_original_response(**rendered.edit_fields())
                 return
             except discord.HTTPException as exc:
                 # The token died early; the message's own route still reaches the player.
                 log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
                 self._click = None
         await self._budget.take()
-        await message.edit(
-            content=rendered.content,
-            attachments=[as_file(rendered.png, "hand.png")],
-            view=rendered.view,
-        )
+        await message.edit(**rendered.edit_fields())
 
     async def _send(self, rendered: Rendered) -> None:
         channel = await self._open_dm(self.user_id)
@@ -225,11 +227,7 @@ class HandMessage:
                 await interaction.response.defer()
                 self.remember(interaction)
                 return
-            await interaction.response.edit_message(
-                content=rendered.content,
-                attachments=[as_file(rendered.png, "hand.png")],
-                view=rendered.view,
-            )
+            await interaction.response.edit_message(**rendered.edit_fields())
             self.remember(interaction)
             # A player without DMs sees their controls in this private message only.
             if same_message or self.closed:

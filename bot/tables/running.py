@@ -660,22 +660,14 @@ class RunningTable:
                 mail.touch()
             raise
         if deferred:
-            await interaction.edit_original_response(
-                content=rendered.content,
-                attachments=[as_file(rendered.png, "hand.png")],
-                view=rendered.view,
-            )
+            await interaction.edit_original_response(**rendered.edit_fields())
             if mail is not None:
                 mail.remember(interaction)
                 mail.touch()
         elif mail is not None:
             await mail.answer(interaction, version, rendered)
         else:
-            await interaction.response.edit_message(
-                content=rendered.content,
-                attachments=[as_file(rendered.png, "hand.png")],
-                view=rendered.view,
-            )
+            await interaction.response.edit_message(**rendered.edit_fields())
 
     async def _apply_click(
         self, chair: Chair, cid: CustomId, values: Sequence[str], locale: str
