@@ -1441,7 +1441,9 @@ class Round:
                     discards=tuple(self._rivers[s]),
                     active=self._active[s],
                     ready=self._ready[s] is not None,
-                    drawn=self._last_drawn[s] if sees and self.turn == s else None,
+                    # While an added kong may be robbed, its tile (often the one just
+                    # drawn) has left the hand.
+                    drawn=self.last_drawn(s) if sees and self.phase is Phase.TURN else None,
                 )
             )
         aside: dict[str, tuple[int, ...] | int] = {

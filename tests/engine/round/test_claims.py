@@ -122,6 +122,21 @@ def test_robbing_an_added_kong() -> None:
     assert any(isinstance(e, KongRobbed) for e in rnd.events)
 
 
+def test_while_an_added_kong_may_be_robbed_its_tile_is_no_longer_the_drawn_tile() -> None:
+    """The drawn 9p went into the kong: the kong player's view must not show it in hand
+    (a hand picture drawn then would look for a tile that is not there)."""
+    rnd = _to_added_kong()
+    rnd.apply(Kong(1, parse_tile("9p")))
+    assert rnd.phase is Phase.ROB
+    mine = rnd.view(1).seats[1]
+    assert mine.drawn is None
+    assert mine.concealed is not None and mine.concealed[parse_tile("9p")] == 0
+    rnd.apply(Pass(2))
+    mine = rnd.view(1).seats[1]
+    assert mine.drawn == parse_tile("5s") and mine.concealed is not None
+    assert mine.concealed[parse_tile("5s")] >= 1
+
+
 def test_kong_stands_when_nobody_robs_and_the_replacement_comes_from_the_back() -> None:
     rnd = _to_added_kong()
     before = rnd.live_count

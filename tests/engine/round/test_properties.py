@@ -2,8 +2,8 @@
 
 Each rule set, the test-only ones and every real one present in the tree, must keep:
 tiles conserved, payments summing to zero, ``legal_actions`` and ``is_legal`` agreeing,
-private hands hidden from other seats, and the round script of any prefix of play
-rebuilding exactly the live state.
+private hands hidden from other seats, a seat's drawn tile in its own hand, and the
+round script of any prefix of play rebuilding exactly the live state.
 """
 
 from __future__ import annotations
@@ -92,6 +92,9 @@ def _check_state(rnd: Round, tiles: list[int], data: st.DataObject) -> None:
         assert rnd.is_legal(action) == (action in rnd.legal_actions(action.seat))
     for seat in range(4):
         view = rnd.view(seat)
+        mine = view.seats[seat]
+        if mine.drawn is not None:
+            assert mine.concealed is not None and mine.concealed[mine.drawn] > 0
         for other in range(4):
             hidden = view.seats[other].concealed is None
             shown = (
