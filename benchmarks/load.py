@@ -22,7 +22,7 @@ own. For each number of tables it prints:
 - capacity, at one action per table every HUMAN_PACE seconds: the tables one bot could
   host with every move drawn on its table's picture (GLOBAL_LIMIT x HUMAN_PACE / requests
   per action toward the global limit); and the tables it can host with the table edits
-  and reactions waiting for the tables' budget (bot/tables/budget.py), when only the
+  and reactions waiting for the bot's budget (bot/budget.py), when only the
   other requests must fit in it, with how often each table's picture is then redrawn at
   TARGET_TABLES tables.
 
@@ -43,6 +43,7 @@ import random
 import tempfile
 import threading
 import time
+import traceback
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,8 +53,8 @@ from typing import Any
 
 import discord
 
+from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
-from bot.tables.budget import RequestBudget
 from bot.tables.pacing import Pacing
 from bot.views.ids import CustomId, CustomIdError
 from fakediscord import Driver, FakeDiscord, Person, RateLimits
@@ -69,7 +70,7 @@ from fakediscord.world import MessageChange
 
 # Discord's global limit: requests per second per bot, interaction answers exempt.
 GLOBAL_LIMIT = RateLimits().global_limit
-TABLE_BUDGET = Pacing().table_requests_per_second
+TABLE_BUDGET = Pacing().requests_per_second
 REACTION_ROUTE = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 # The pace the capacity figure assumes: one action per table every this many seconds.
 HUMAN_PACE = 3.0
@@ -150,11 +151,12 @@ class BotReport:
     scenes: list[Scene]
     actions: Counter[str]
     warnings: Counter[str]
+    tracebacks: dict[str, str]
     #: How late the bot's event loop woke from each quarter-second sleep, in play.
     loop_lags: list[float]
     #: Times discord.py's global lock stayed closed past GLOBAL_LOCK_GRACE.
     stuck_locks: int
-    #: In play, the tables' budget (bot/tables/budget.py): requests counted as sent,
+    #: In play, the bot's budget (bot/budget.py): requests sent at once,
     #: slots waited for, and the seconds spent waiting for them.
     budget_spent: int
     budget_taken: int
@@ -171,6 +173,8 @@ class BotRecorder(logging.Handler):
         self.scenes: list[Scene] = []
         self.actions: Counter[str] = Counter()
         self.warnings: Counter[str] = Counter()
+        #: The first traceback of each error, so a rare one can be read after the run.
+        self.tracebacks: dict[str, str] = {}
         self.peak_rss = 0
         self.loop_lags: list[float] = []
         self.stuck_locks = 0
@@ -190,6 +194,8 @@ class BotRecorder(logging.Handler):
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
             what += f" ({type(error).__name__}: {str(error)[:60]})"
+            if record.levelno >= logging.ERROR:
+                self.tracebacks.setdefault(what, "".join(traceback.format_exception(error)))
         self.warnings[what] += 1
 
     def install(self) -> None:
@@ -251,6 +257,7 @@ class BotRecorder(logging.Handler):
     def start_play(self) -> None:
         self.loop_lags.clear()
         self.warnings.clear()
+        self.tracebacks.clear()
         self.peak_rss = _rss()
         if self.budget is not None:
             self._budget_start = (self.budget.spent, self.budget.taken, self.budget.waited)
@@ -261,6 +268,7 @@ class BotRecorder(logging.Handler):
             self.scenes,
             self.actions,
             self.warnings,
+            self.tracebacks,
             self.loop_lags,
             self.stuck_locks,
             (self.budget.spent if self.budget else 0) - self._budget_start[0],
@@ -330,7 +338,7 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
         claim_timer=config.claim_timer,
     )
     bot = MahjongBot(settings, store, guild_ready_timeout=0.05)
-    recorder.budget = bot.tables.budget
+    recorder.budget = bot.budget
     try:
         with pointed_at(config.api_url, config.gateway_url):
             running = asyncio.create_task(bot.start(config.token))
@@ -700,6 +708,7 @@ class Figures:
     budget_taken: int
     budget_waited: float
     warnings: list[tuple[str, int]]
+    tracebacks: dict[str, str]
     stalled: bool
     stuck_locks: int
     released_locks: bool
@@ -798,6 +807,7 @@ def figures(outcome: Outcome) -> Figures:
         budget_taken=outcome.bot.budget_taken,
         budget_waited=outcome.bot.budget_waited,
         warnings=outcome.bot.warnings.most_common(LOG_LINES),
+        tracebacks=outcome.bot.tracebacks,
         stalled=outcome.stalled,
         stuck_locks=outcome.bot.stuck_locks,
         released_locks=config.release_global_lock,
@@ -820,9 +830,9 @@ def shared_capacity(
     pace: float = HUMAN_PACE,
 ) -> tuple[float, float]:
     """Tables one bot process can host when table edits and reactions wait for slots of
-    the tables' budget (TABLE_BUDGET requests a second) and only the other requests,
-    sent at once, must fit in it. Also the seconds between two drawings of one table's
-    picture at TARGET_TABLES tables: as often as its moves come while the budget
+    the bot's budget (TABLE_BUDGET requests a second) and only the other requests, which
+    play cannot do without, must fit in it. Also the seconds between two drawings of one
+    table's picture at TARGET_TABLES tables: as often as its moves come while the budget
     suffices, else in turn with every other table, from what the other requests and the
     reactions leave of the budget."""
     rest = global_per_turn - table_edits_per_turn - reactions_per_turn
@@ -951,14 +961,14 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"{_ms(result.loop_lag[1])}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
         "(peak RSS in play over RSS before it, by tables)",
-        f"budget        {TABLE_BUDGET:g}/s for the tables: {result.budget_spent} requests sent "
-        f"at once, {result.budget_taken} table edits and reactions that waited "
+        f"budget        {TABLE_BUDGET:g}/s for the bot: {result.budget_spent} requests sent "
+        f"at once, {result.budget_taken} that waited for a slot, "
         f"{result.budget_waited:.1f} s in all; reactions {result.reactions_per_turn:.2f} "
         "per action",
         f"capacity      at one action per table every {HUMAN_PACE:g} s: every move drawn, "
         f"{GLOBAL_LIMIT} x {HUMAN_PACE:g} / {result.global_per_turn:.2f} requests per action "
         f"= {result.capacity:.0f} tables; with table edits and reactions waiting for the "
-        f"tables' budget, {TABLE_BUDGET:g} x {HUMAN_PACE:g} / "
+        f"bot's budget, {TABLE_BUDGET:g} x {HUMAN_PACE:g} / "
         f"{result.global_per_turn - result.table_edits_per_turn - result.reactions_per_turn:.2f}"
         f" other requests per action = {result.shared_capacity:.0f} tables, each table's "
         f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",
@@ -984,6 +994,9 @@ def render(config: LoadConfig, result: Figures) -> str:
         lines.append(f"failed tables {len(result.errors)}: {result.errors[0]}")
     for warning, count in result.warnings:
         lines.append(f"bot log       {count} x {warning[:160]}")
+    for error, trace in result.tracebacks.items():
+        lines.append(f"bot error     {error[:160]}, first seen:")
+        lines.extend(f"    {line}" for line in trace.rstrip().splitlines())
     return "\n".join(lines)
 
 

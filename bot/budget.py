@@ -1,21 +1,32 @@
-"""The tables' share of Discord's global limit (50 requests a second for the whole bot).
+"""The bot's share of Discord's global limit (50 requests a second for the whole bot).
 
 Prompts reach players through their clicks' tokens, which Discord counts apart from the
-global limit. Every other request a table makes waits here for a slot
-(:meth:`RequestBudget.take`): posts in the thread, new hand messages, prompts whose click
-token is gone, reactions, and the edits of the table messages, which gather every change
-made while they wait, since a later edit shows the latest state anyway. When all tables
-together want more than the budget, each table's picture is redrawn a little less often,
-in turn, instead of the bot running into the global limit and making every request of
-every table wait. Requests made while a person waits for an answer (opening a lobby) go
-out at once and are only counted (:meth:`RequestBudget.spend`).
+global limit. Every other request waits for a slot of one budget as it leaves the bot
+(:func:`trace_config`, a hook on discord.py's HTTP session), since Discord counts a
+request when it arrives: posts in the thread, new hand messages, prompts whose click
+token is gone, reactions, the edits of the table messages, and what no table code sees,
+discord.py's retries after a 429 and requests it held back for their route's own limit.
+A table has one edit of its message in flight at a time and the next one shows every
+change made meanwhile, so when all tables together want more than the budget each
+table's picture is redrawn a little less often, in turn, instead of the bot running into
+the global limit and making every request of every table wait. Requests made while a
+person waits for an answer (opening a lobby) go out at once and are only counted
+(:meth:`RequestBudget.at_once`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import SimpleNamespace
+
+import aiohttp
+
+#: Set while the current task's requests are ones a person is waiting for.
+_at_once: ContextVar[bool] = ContextVar("requests_at_once", default=False)
 
 
 class RequestBudget:
@@ -23,9 +34,9 @@ class RequestBudget:
     (by default ``rate``). Discord counts its limit over windows of a second, and any
     second may see a burst and a second's refill: ``burst + rate`` must stay under it.
 
-    Spending may leave the bucket in debt (down to one second's worth), which the
-    requests that wait then pay back. Waiters are served in arrival order (asyncio's lock
-    is fair), so a busy table cannot starve the others.
+    Requests sent at once may leave the bucket in debt (down to one second's worth),
+    which the requests that wait then pay back. Waiters are served in arrival order
+    (asyncio's lock is fair), so a busy table cannot starve the others.
     """
 
     def __init__(
@@ -42,8 +53,8 @@ class RequestBudget:
         self._tokens = self.burst
         self._at = clock()
         self._lock = asyncio.Lock()
-        #: Requests counted, slots waited for and the seconds spent waiting for them: the
-        #: load benchmark reads these.
+        #: Requests sent at once, requests that waited for a slot and the seconds they
+        #: spent waiting: the load benchmark reads these.
         self.spent = 0
         self.taken = 0
         self.waited = 0.0
@@ -53,14 +64,30 @@ class RequestBudget:
         self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
         self._at = now
 
-    def spend(self) -> None:
-        """Count a request that is sent at once."""
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """Within this block the current task's requests go out without waiting and are
+        only counted: for requests a person's click is waiting for."""
+        token = _at_once.set(True)
+        try:
+            yield
+        finally:
+            _at_once.reset(token)
+
+    async def admit(self) -> None:
+        """A request toward the global limit is leaving: count it, waiting for a slot
+        unless it is one to send at once."""
+        if _at_once.get():
+            self._spend()
+        else:
+            await self._take()
+
+    def _spend(self) -> None:
         self._refill()
         self._tokens = max(-self.rate, self._tokens - 1)
         self.spent += 1
 
-    async def take(self) -> None:
-        """Wait for a slot and use it."""
+    async def _take(self) -> None:
         async with self._lock:
             self._refill()
             # Requests spent while this one slept push its turn further back.
@@ -71,3 +98,27 @@ class RequestBudget:
                 self._refill()
             self._tokens -= 1
             self.taken += 1
+
+
+def counts_toward_global_limit(path: str) -> bool:
+    """Whether Discord counts a request to ``path`` toward the bot's global limit: every
+    API route but the interaction answers and follow-ups, which carry their own token
+    (the gateway connection and attachment downloads are not API routes)."""
+    return path.startswith("/api/") and not ("/interactions/" in path or "/webhooks/" in path)
+
+
+def trace_config(budget: RequestBudget) -> aiohttp.TraceConfig:
+    """Makes each request toward the global limit wait for ``budget``'s admission as it
+    leaves."""
+
+    async def on_request_start(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        if counts_toward_global_limit(params.url.path):
+            await budget.admit()
+
+    config = aiohttp.TraceConfig()
+    config.on_request_start.append(on_request_start)
+    return config

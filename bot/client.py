@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.budget import RequestBudget, trace_config
 from bot.errors import on_app_command_error
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
@@ -53,15 +54,22 @@ class MahjongBot(commands.Bot):
         sync_commands: bool = True,
         **options: object,
     ) -> None:
+        pacing = pacing or Pacing()
+        budget = RequestBudget(pacing.requests_per_second, pacing.request_burst)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            # Every request toward Discord's global limit waits for the budget as it
+            # leaves, discord.py's own retries included.
+            http_trace=trace_config(budget),
             **options,  # type: ignore[arg-type]
         )
+        #: The bot's share of Discord's global limit (bot/budget.py).
+        self.budget = budget
         self.settings = settings
         self.store = store
-        self.tables = TableManager(self, pacing or Pacing())
+        self.tables = TableManager(self, pacing)
         self._sync_commands = sync_commands
         self._player_settings: dict[int, PlayerSettings] = {}
         self._dm_channels: dict[int, int] = {}
@@ -112,7 +120,6 @@ class MahjongBot(commands.Bot):
         one request, not a user lookup and a channel opening as well."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            await self.tables.budget.take()
             channel = await self.create_dm(discord.Object(user_id))
             channel_id = self._dm_channels[user_id] = channel.id
         return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)

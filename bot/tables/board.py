@@ -11,7 +11,6 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.pictures import as_file, table_png
-from bot.tables.budget import RequestBudget
 from bot.tables.stopping import Requests
 from renderer.models import TableView
 
@@ -27,12 +26,10 @@ class Board:
         channel: discord.abc.Messageable,
         interval: float,
         scene: SceneSource,
-        budget: RequestBudget,
     ):
         self._channel = channel
         self._interval = interval
         self._scene = scene
-        self._budget = budget
         self._requests = Requests()
         self.message: discord.Message | None = None
         self._dirty = False
@@ -45,7 +42,6 @@ class Board:
         """Send the message with the current scene."""
         text, view = await self._scene()
         png = await table_png(view, background=True)
-        await self._budget.take()
         self.message = await self._channel.send(text, file=as_file(png, "table.png"))
         self._last_edit = time.monotonic()
         return self.message
@@ -67,8 +63,8 @@ class Board:
                 wait = self._last_edit + self._interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                # Changes made while waiting for a slot are drawn into this same edit.
-                await self._budget.take()
+                # Changes made from here on, while this edit is drawn and waits for its
+                # slot of the bot's budget, are shown by the next one.
                 self._dirty = False
                 text, view = await self._scene()
                 png = await table_png(view, background=True)

@@ -22,7 +22,6 @@ from typing import Any
 import discord
 
 from bot.pictures import as_file
-from bot.tables.budget import RequestBudget
 from bot.tables.stopping import Requests
 
 log = logging.getLogger(__name__)
@@ -73,7 +72,6 @@ class HandMessage:
         closed_notice: ClosedNotice,
         reactions: tuple[str, ...],
         sent: Callable[[int], None],
-        budget: RequestBudget,
     ) -> None:
         self._open_dm = open_dm
         self.user_id = user_id
@@ -81,7 +79,6 @@ class HandMessage:
         self._closed_notice = closed_notice
         self._reactions = reactions
         self._sent = sent
-        self._budget = budget
         self._requests = Requests()
         self.message: discord.Message | None = None
         self.closed = False
@@ -179,12 +176,10 @@ class HandMessage:
                 # The token died early; the message's own route still reaches the player.
                 log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
                 self._click = None
-        await self._budget.take()
         await message.edit(**rendered.edit_fields())
 
     async def _send(self, rendered: Rendered) -> None:
         channel = await self._open_dm(self.user_id)
-        await self._budget.take()
         self.message = await channel.send(
             rendered.content, file=as_file(rendered.png, "hand.png"), view=rendered.view
         )
@@ -195,7 +190,6 @@ class HandMessage:
         if message is None:
             return
         for emoji in self._reactions:
-            await self._budget.take()
             try:
                 with self._requests.sending():
                     await message.add_reaction(emoji)

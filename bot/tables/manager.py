@@ -22,7 +22,6 @@ from bot.i18n import resolve_locale, t
 from bot.i18n.terms import variant_name
 from bot.pictures import as_file, lobby_png
 from bot.tables import lobby
-from bot.tables.budget import RequestBudget
 from bot.tables.pacing import Pacing
 from bot.tables.running import RunningTable
 from bot.variants import (
@@ -98,7 +97,6 @@ class TableManager:
     def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
         self.bot = bot
         self.pacing = pacing
-        self.budget = RequestBudget(pacing.table_requests_per_second, pacing.table_request_burst)
         self.running: dict[int, RunningTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
@@ -284,15 +282,17 @@ class TableManager:
             if category_id is not None:
                 category = guild.get_channel(category_id)
                 if isinstance(category, discord.CategoryChannel):
-                    self.budget.spend()
-                    return await guild.create_text_channel(name, category=category)
+                    with self.bot.budget.at_once():
+                        return await guild.create_text_channel(name, category=category)
             channel = interaction.channel
             if isinstance(channel, discord.Thread):
                 channel = channel.parent
             if not isinstance(channel, discord.TextChannel):
                 raise UserError("lobby.no_thread_here")
-            self.budget.spend()
-            return await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            with self.bot.budget.at_once():
+                return await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread
+                )
         except discord.Forbidden:
             await self.bot.store.disband_table(table.id)
             raise UserError("lobby.no_permission") from None
@@ -303,13 +303,13 @@ class TableManager:
         config = await self.bot.store.guild_config(table.guild_id)
         view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
-        self.budget.spend()
-        message = await where.send(
-            lobby.content(table, config, locale),
-            file=as_file(png, LOBBY_PICTURE),
-            allowed_mentions=discord.AllowedMentions.none(),
-            **({"view": view} if view else {}),
-        )
+        with self.bot.budget.at_once():
+            message = await where.send(
+                lobby.content(table, config, locale),
+                file=as_file(png, LOBBY_PICTURE),
+                allowed_mentions=discord.AllowedMentions.none(),
+                **({"view": view} if view else {}),
+            )
         await self.bot.store.set_lobby_message(
             table_id, channel_id=message.channel.id, message_id=message.id
         )
@@ -341,9 +341,9 @@ class TableManager:
         message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(
             table.lobby_message_id
         )
-        self.budget.spend()
         try:
-            await message.edit(content=text, attachments=attachments, view=view)
+            with self.bot.budget.at_once():
+                await message.edit(content=text, attachments=attachments, view=view)
         except discord.HTTPException as exc:
             log.warning("lobby %s: edit failed: %s", table_id, exc)
 
@@ -652,7 +652,6 @@ class TableManager:
             style=discord.ButtonStyle.success,
         )
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await self.budget.take()
         try:
             await channel.send("\n".join(lines), view=view_of(again))
         except discord.HTTPException as exc:

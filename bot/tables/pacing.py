@@ -19,8 +19,8 @@ class Pacing:
     between_hands: float = 6.0
     #: Seconds given to the players to cast a disband vote.
     vote_seconds: float = 60.0
-    #: Requests a second toward Discord's global limit, all tables together, and the
-    #: burst allowed (bot/tables/budget.py): Discord allows 50 in any second; the rest is
-    #: left to lobbies and commands, which are only counted.
-    table_requests_per_second: float = 40.0
-    table_request_burst: float = 4.0
+    #: Requests a second toward Discord's global limit, the whole bot together, and the
+    #: burst allowed (bot/budget.py): Discord allows 50 in any second; the rest is
+    #: left to the lobby requests sent at once and to the delays of the network.
+    requests_per_second: float = 40.0
+    request_burst: float = 4.0

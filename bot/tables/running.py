@@ -274,9 +274,7 @@ class RunningTable:
         """Post the table message, then open every seat's prompt and hand message."""
         if resumed:
             await self._post(t("table.resumed", self.locale, title=self.title(self.locale)))
-        self.board = Board(
-            self.channel, self.pacing.table_edit_interval, self._scene, self.manager.budget
-        )
+        self.board = Board(self.channel, self.pacing.table_edit_interval, self._scene)
         await self.board.post()
         for old in self.mail.values():
             await old.close()
@@ -290,7 +288,6 @@ class RunningTable:
                 self._closed_source(chair.chair),
                 reactions if chair.user_id in self.manager.reactors else (),
                 self._sent_source(chair.chair),
-                self.manager.budget,
             )
             for chair in self.chairs
             if chair.user_id is not None
@@ -434,7 +431,6 @@ class RunningTable:
             return
         old = self.closed_notices.pop(chair, None)
         if old is not None:
-            await self.manager.budget.take()
             with contextlib.suppress(discord.HTTPException):
                 await old.delete()
         button = GameButton(
@@ -442,7 +438,6 @@ class RunningTable:
             label=t("controls.show_hand", self.locale),
             style=discord.ButtonStyle.primary,
         )
-        await self.manager.budget.take()
         self.closed_notices[chair] = await self.channel.send(
             t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
             view=view_of(button),
@@ -451,7 +446,6 @@ class RunningTable:
 
     async def _post(self, text: str, **kwargs: Any) -> discord.Message | None:
         try:
-            await self.manager.budget.take()
             with self.requests.sending():
                 return await self.channel.send(text, **kwargs)
         except discord.HTTPException as exc:
@@ -853,7 +847,6 @@ class RunningTable:
         if chair.user_id is None or mail is None or mail.closed:
             return
         try:
-            await self.manager.budget.take()
             with self.requests.sending():
                 channel = await self.bot.dm_channel(chair.user_id)
                 await channel.send(text)

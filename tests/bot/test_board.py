@@ -7,24 +7,30 @@ import itertools
 import time
 from typing import Any
 
+from bot.budget import RequestBudget
 from bot.tables.board import Board, Scene
-from bot.tables.budget import RequestBudget
 from bot.tables.scene import SeatText, table_view
 from engine.session import Session
 
 
 class Recorder:
-    """A channel and its one message, keeping the time and text of every edit."""
+    """A channel and its one message, keeping the time and text of every edit. Like the
+    bot's HTTP session, each request waits for the budget's admission, when given one."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: RequestBudget | None = None) -> None:
         self.sent: list[str] = []
         self.edits: list[tuple[float, str]] = []
+        self._budget = budget
 
     async def send(self, content: str, **_: Any) -> Recorder:
+        if self._budget is not None:
+            await self._budget.admit()
         self.sent.append(content)
         return self
 
     async def edit(self, *, content: str, **_: Any) -> None:
+        if self._budget is not None:
+            await self._budget.admit()
         self.edits.append((time.monotonic(), content))
 
 
@@ -37,7 +43,7 @@ async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
         return f"state {state['n']}", view
 
     channel = Recorder()
-    board = Board(channel, 0.2, scene, RequestBudget(50))  # type: ignore[arg-type]
+    board = Board(channel, 0.2, scene)  # type: ignore[arg-type]
     await board.post()
     for n in range(1, 21):
         state["n"] = n
@@ -58,7 +64,7 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
     view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
     budget = RequestBudget(20)
     states = [0] * 10
-    channels = [Recorder() for _ in range(10)]
+    channels = [Recorder(budget) for _ in range(10)]
 
     def scene_of(n: int) -> Any:
         async def scene() -> Scene:
@@ -66,7 +72,7 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
 
         return scene
 
-    boards = [Board(channels[n], 0.1, scene_of(n), budget) for n in range(10)]  # type: ignore[arg-type]
+    boards = [Board(channels[n], 0.1, scene_of(n)) for n in range(10)]  # type: ignore[arg-type]
     for board in boards:
         await board.post()
     start = time.monotonic()
@@ -78,7 +84,8 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
     await asyncio.gather(*(board.settled() for board in boards))
     elapsed = time.monotonic() - start
     edits = sorted(at for channel in channels for at, _ in channel.edits)
-    # The bucket starts full (one second's worth), then gives out 20 a second.
+    # The bucket starts full (one second's worth; the posts took ten), then gives out
+    # 20 a second.
     assert len(edits) <= 20 + 20 * elapsed + 1
     assert all(channel.edits[-1][1] == "state 10" for channel in channels)
     assert all(len(channel.edits) >= 2 for channel in channels), "no table was starved"

@@ -1,4 +1,4 @@
-"""The budget that table edits and reactions share, all tables together."""
+"""The bot's share of Discord's global limit, which every request toward it waits for."""
 
 from __future__ import annotations
 
@@ -6,7 +6,13 @@ import asyncio
 
 import pytest
 
-from bot.tables.budget import RequestBudget
+from bot.budget import RequestBudget, counts_toward_global_limit
+
+
+async def sent_at_once(budget: RequestBudget, count: int) -> None:
+    with budget.at_once():
+        for _ in range(count):
+            await budget.admit()
 
 
 class Clock:
@@ -21,10 +27,10 @@ async def test_a_full_bucket_gives_a_burst_then_one_slot_per_interval() -> None:
     clock = Clock()
     budget = RequestBudget(4, clock=clock)
     for _ in range(4):
-        await budget.take()
+        await budget.admit()
     assert budget.waited == 0
     clock.now += 0.25
-    await budget.take()
+    await budget.admit()
     assert budget.waited == 0, "a quarter second refills one slot at 4 a second"
     assert budget.taken == 5
 
@@ -32,11 +38,11 @@ async def test_a_full_bucket_gives_a_burst_then_one_slot_per_interval() -> None:
 async def test_an_empty_bucket_makes_the_taker_wait_for_the_next_slot() -> None:
     budget = RequestBudget(100)
     for _ in range(100):
-        await budget.take()
+        await budget.admit()
     loop = asyncio.get_running_loop()
     start = loop.time()
-    await budget.take()
-    await budget.take()
+    await budget.admit()
+    await budget.admit()
     assert loop.time() - start >= 0.015
     assert budget.waited > 0
 
@@ -44,11 +50,11 @@ async def test_an_empty_bucket_makes_the_taker_wait_for_the_next_slot() -> None:
 async def test_waiters_are_served_in_arrival_order() -> None:
     budget = RequestBudget(50)
     for _ in range(50):
-        await budget.take()
+        await budget.admit()
     order: list[int] = []
 
     async def taker(n: int) -> None:
-        await budget.take()
+        await budget.admit()
         order.append(n)
 
     await asyncio.gather(*(taker(n) for n in range(5)))
@@ -58,11 +64,10 @@ async def test_waiters_are_served_in_arrival_order() -> None:
 async def test_requests_sent_at_once_push_the_waiting_ones_back() -> None:
     clock = Clock()
     budget = RequestBudget(10, clock=clock)
-    for _ in range(15):
-        budget.spend()
+    await sent_at_once(budget, 15)
     assert budget.spent == 15
     # Five requests' worth of debt and one slot: a waiter needs 0.6 s of refill.
-    waiting = asyncio.create_task(budget.take())
+    waiting = asyncio.create_task(budget.admit())
     await asyncio.sleep(0.01)
     assert not waiting.done()
     clock.now += 0.6
@@ -74,11 +79,10 @@ async def test_debt_is_capped_at_one_second() -> None:
     """However many requests went out at once, two seconds later the bucket is full."""
     clock = Clock()
     budget = RequestBudget(10, clock=clock)
-    for _ in range(100):
-        budget.spend()
+    await sent_at_once(budget, 100)
     clock.now += 2.0
     for _ in range(10):
-        await budget.take()
+        await budget.admit()
     assert budget.waited == 0
 
 
@@ -87,13 +91,11 @@ async def test_a_small_burst_spreads_requests_over_the_second() -> None:
     clock = Clock()
     budget = RequestBudget(40, burst=4, clock=clock)
     for _ in range(4):
-        await budget.take()
+        await budget.admit()
     assert budget.waited == 0
     clock.now += 10.0
-    for _ in range(4):
-        budget.spend()
-    budget.spend()
-    waiting = asyncio.create_task(budget.take())
+    await sent_at_once(budget, 5)
+    waiting = asyncio.create_task(budget.admit())
     await asyncio.sleep(0.01)
     assert not waiting.done(), "a long quiet spell still leaves only the burst"
     clock.now += 2 / 40
@@ -105,3 +107,48 @@ def test_a_budget_needs_a_rate_and_a_burst() -> None:
         RequestBudget(0)
     with pytest.raises(ValueError):
         RequestBudget(10, burst=0.5)
+
+
+async def test_requests_sent_at_once_are_counted_in_their_block_only() -> None:
+    clock = Clock()
+    budget = RequestBudget(1, clock=clock)
+    with budget.at_once():
+        for _ in range(3):
+            await asyncio.wait_for(budget.admit(), 1)
+    assert (budget.spent, budget.taken) == (3, 0)
+    after = asyncio.create_task(budget.admit())
+    await asyncio.sleep(0.01)
+    assert not after.done(), "after the block, requests wait again (and pay the debt)"
+    clock.now += 3.0
+    await asyncio.wait_for(after, 2)
+    assert budget.taken == 1
+
+
+async def test_sending_at_once_belongs_to_the_task_that_asked_for_it() -> None:
+    """Another table's request, made while a lobby's go out at once, still waits."""
+    clock = Clock()
+    budget = RequestBudget(1, burst=1, clock=clock)
+    await budget.admit()
+    go = asyncio.Event()
+
+    async def other_table() -> None:
+        await go.wait()
+        await budget.admit()
+
+    other = asyncio.create_task(other_table())
+    with budget.at_once():
+        go.set()
+        await asyncio.sleep(0.01)
+        await budget.admit()
+    assert not other.done()
+    clock.now += 3.0
+    await asyncio.wait_for(other, 2)
+
+
+def test_interaction_answers_and_follow_ups_are_outside_the_global_limit() -> None:
+    assert counts_toward_global_limit("/api/v10/channels/1/messages")
+    assert counts_toward_global_limit("/api/v10/users/@me/channels")
+    assert not counts_toward_global_limit("/api/v10/interactions/1/tok/callback")
+    assert not counts_toward_global_limit("/api/v10/webhooks/1/tok/messages/@original")
+    assert not counts_toward_global_limit("/")
+    assert not counts_toward_global_limit("/attachments/1/2/table.png")

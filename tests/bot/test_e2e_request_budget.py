@@ -7,11 +7,14 @@ opened once per person.
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from pathlib import Path
 
 import pytest
 
 from bot.tables.pacing import Pacing
+from fakediscord import RateLimits
 from fakediscord.driver import Person
 from fakediscord.interactions import MESSAGE_COMPONENT
 from fakediscord.metrics import RequestMark
@@ -121,3 +124,30 @@ async def test_claim_reactions_only_for_players_who_react(harness: Harness) -> N
     offered = bot_reactions(reactor)
     assert any(offered), "a player who reacts gets the reactions"
     assert all(len(emojis) == 4 for emojis in offered if emojis), "no chow in 广东"
+
+
+async def test_every_request_toward_the_global_limit_waits_for_the_budget(
+    tmp_path: Path,
+) -> None:
+    """Requests no table code paces (here: sends straight through discord.py) and
+    discord.py's retries after a 429 are admitted by the budget as they leave."""
+    pacing = Pacing(requests_per_second=20, request_burst=1)
+    # Windows of 0.2 s: one request per window makes the budget's 20 a second too many.
+    limits = RateLimits(time_scale=0.2)
+    async with running_harness(tmp_path, pacing, rate_limits=limits) as harness:
+        bot = harness.bot
+        assert bot is not None
+        channels = [harness.fake.world.create_channel(harness.guild, f"t{n}") for n in range(4)]
+        limits.global_limit = 1
+        metrics = harness.fake.metrics
+        metrics.reset()
+        before = bot.budget.taken
+        await asyncio.gather(*(bot.get_partial_messageable(c.id).send("hi") for c in channels))
+        limits.global_limit = 50
+        posts = [m for m in metrics.timeline if m.route == "POST /channels/{channel_id}/messages"]
+        refused = sum(1 for m in posts if m.status == 429)
+        assert refused > 0 and len(posts) == len(channels) + refused
+        # Every try, retries included, waited for its own slot: 20 a second at most.
+        assert bot.budget.taken - before == len(posts)
+        gaps = [b.at - a.at for a, b in itertools.pairwise(posts)]
+        assert min(gaps) >= 0.8 / pacing.requests_per_second
