@@ -314,15 +314,16 @@ def _bot_process(config: BotConfig, conn: Connection) -> None:
 
 
 async def _serve_bot(config: BotConfig, conn: Connection) -> None:
-    from benchmarks.render import sample_hand, sample_table
+    from benchmarks.render import sample_hand
     from bot.client import MahjongBot
     from bot.settings import Settings
     from data.sqlite import SqliteStore
     from renderer import render_hand, render_table
+    from renderer.reference import late_game_table
 
     # Fonts and tile art load on the first picture; memory per table should not count them.
     render_hand(sample_hand())
-    render_table(sample_table())
+    render_table(late_game_table())
     recorder = BotRecorder()
     recorder.install()
     # Counted and summed up in the report rather than printed: under overload the same

@@ -14,16 +14,24 @@ MAX_BYTES = 8 * 1024 * 1024
 _COMPRESS_LEVEL = 1
 
 
-def encode(image: Image.Image, palette: bool = True) -> bytes:
+def encode(image: Image.Image, palette: bool = True, colours: Image.Image | None = None) -> bytes:
     """PNG bytes of ``image``. With ``palette`` the picture is first reduced to 256
-    colours, which the felt, ivory and ink of a table survive without visible change."""
-    if palette:
-        image = image.quantize(
-            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+    colours, which the felt, ivory and ink of a table survive without visible change:
+    the colours of ``colours`` (a palette image, see :func:`palette_of`) when given, else
+    chosen for this picture."""
+    if colours is not None:
+        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
+    elif palette:
+        image = palette_of(image)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=_COMPRESS_LEVEL)
     data = buffer.getvalue()
     if len(data) > MAX_BYTES:
         raise ValueError(f"picture of {len(data)} bytes exceeds the {MAX_BYTES}-byte limit")
     return data
+
+
+def palette_of(image: Image.Image) -> Image.Image:
+    """``image`` in 256 colours chosen for it. Choosing them is most of the cost of a
+    picture; pictures that share their colours can choose once and map onto the result."""
+    return image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

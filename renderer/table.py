@@ -10,12 +10,14 @@ the left); text stays upright so every name reads the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from renderer import layout, png, sprites, text, theme
 from renderer.layout import Placed
 from renderer.models import HorseView, Labels, SeatView, TableView
+from renderer.reference import late_game_table
 from renderer.sprites import BACK, Mark, tile_height
 
 SIZE = 920
@@ -244,6 +246,23 @@ def _centre_horses(
 
 def render_table(view: TableView) -> bytes:
     """PNG of the table seen from ``view.viewer``'s seat."""
+    return png.encode(_draw(view), colours=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """The 256 colours of every table picture, chosen once from a table that shows
+    everything a table picture draws. Mapping onto fixed colours costs a sixth of
+    choosing them for each picture, and every table is drawn from the same felt, tiles
+    and ink."""
+    return png.palette_of(_draw(late_game_table()))
+
+
+def clear_caches() -> None:
+    _palette.cache_clear()
+
+
+def _draw(view: TableView) -> Image.Image:
     canvas = Image.new("RGB", (SIZE, SIZE), theme.FELT)
     _paint_centre(canvas, view)
     for seat_no, seat in enumerate(view.seats):
@@ -252,4 +271,4 @@ def render_table(view: TableView) -> bytes:
         layout.paint(canvas, river, RIVER_WIDTH, position, SIZE)
         layout.paint(canvas, _hand(seat, seat_no), HAND_WIDTH, position, SIZE)
         _paste_plate(canvas, _plate(view, seat_no, _PLATE_SIZE), position)
-    return png.encode(canvas)
+    return canvas

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 import renderer
 from engine.tiles import ALL_KINDS, Meld, MeldType
 from renderer import HorseView, SeatView, TableView, render_table
 from renderer import table as table_module
 from renderer.png import MAX_BYTES
+from renderer.reference import late_game_table
 
 Decode = Callable[[bytes], Image.Image]
 LIMIT = 300 * 1024
@@ -110,3 +112,15 @@ def test_renders_agree_across_threads(load_view: Callable[[str], Any]) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: render_table(view), range(4)))
     assert all(r == expected for r in results)
+
+
+def test_every_table_picture_maps_onto_one_palette_without_visible_change() -> None:
+    """Table pictures share fixed colours (choosing 256 per picture cost half its time);
+    a table unlike the reference one still comes out as drawn, to a shade or two."""
+    pictures = [render_table(_crowded()), render_table(late_game_table())]
+    palettes = {tuple(Image.open(io.BytesIO(png)).getpalette() or ()) for png in pictures}
+    assert len(palettes) == 1
+    drawn = table_module._draw(_crowded())
+    shown = Image.open(io.BytesIO(pictures[0])).convert("RGB")
+    error = ImageStat.Stat(ImageChops.difference(drawn, shown)).mean
+    assert max(error) < 2.0

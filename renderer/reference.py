@@ -1,0 +1,64 @@
+"""A late-game table showing every kind of thing a table picture draws: all 34 tile
+faces, melds of every kind, a revealed hand, horses, a wildcard, a void suit, a win, a
+note, names in Chinese and Latin letters, gains and losses. The table pictures take their
+fixed palette from it, and the render benchmark draws it."""
+
+from __future__ import annotations
+
+from engine.tiles import Meld, MeldType, parse_tiles
+from renderer.models import HorseView, SeatView, TableView
+
+
+def _river(first: int, count: int) -> tuple[int, ...]:
+    return tuple((first + n) % 34 for n in range(count))
+
+
+def late_game_table() -> TableView:
+    seats = (
+        SeatView(
+            "庄家小明",
+            1200,
+            hand=tuple(parse_tiles("1234m567p1188s77z")),
+            drawn=True,
+            discards=_river(0, 20),
+        ),
+        SeatView(
+            "Bob",
+            -300,
+            hand_count=10,
+            melds=(Meld(MeldType.PUNG, 31, claimed=31, from_seat=0),),
+            discards=_river(20, 19),
+            note="托管",
+        ),
+        SeatView(
+            "西门吹雪",
+            500,
+            hand_count=7,
+            melds=(
+                Meld(MeldType.CHOW, 3, claimed=4, from_seat=1),
+                Meld(MeldType.KONG, 20, claimed=20, from_seat=1, added=True),
+            ),
+            discards=_river(5, 19),
+            void_suit=2,
+            won_tile=5,
+        ),
+        SeatView(
+            "Dave",
+            -1400,
+            hand_count=9,
+            melds=(Meld(MeldType.CONCEALED_KONG, 27),),
+            discards=_river(24, 19),
+        ),
+    )
+    return TableView(
+        seats=seats,
+        current=0,
+        last_discard=3,
+        wall_left=12,
+        wildcard=12,
+        horses=(
+            *(HorseView() for _ in range(3)),
+            *(HorseView(kind=k, target=k % 4) for k in (0, 13, 27)),
+        ),
+        title="国标麻将 · 东风圈 第3局",
+    )
