@@ -161,6 +161,7 @@ class BotReport:
     budget_spent: int
     budget_taken: int
     budget_waited: float
+    budget_lapsed: int
 
 
 class BotRecorder(logging.Handler):
@@ -180,7 +181,7 @@ class BotRecorder(logging.Handler):
         self.stuck_locks = 0
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
-        self._budget_start = (0, 0, 0.0)
+        self._budget_start = (0, 0, 0.0, 0)
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -260,7 +261,12 @@ class BotRecorder(logging.Handler):
         self.tracebacks.clear()
         self.peak_rss = _rss()
         if self.budget is not None:
-            self._budget_start = (self.budget.spent, self.budget.taken, self.budget.waited)
+            self._budget_start = (
+                self.budget.spent,
+                self.budget.taken,
+                self.budget.waited,
+                self.budget.reservations_lapsed,
+            )
 
     def report(self) -> BotReport:
         return BotReport(
@@ -274,6 +280,7 @@ class BotRecorder(logging.Handler):
             (self.budget.spent if self.budget else 0) - self._budget_start[0],
             (self.budget.taken if self.budget else 0) - self._budget_start[1],
             (self.budget.waited if self.budget else 0.0) - self._budget_start[2],
+            (self.budget.reservations_lapsed if self.budget else 0) - self._budget_start[3],
         )
 
 
@@ -708,6 +715,7 @@ class Figures:
     budget_spent: int
     budget_taken: int
     budget_waited: float
+    budget_lapsed: int
     warnings: list[tuple[str, int]]
     tracebacks: dict[str, str]
     stalled: bool
@@ -807,6 +815,7 @@ def figures(outcome: Outcome) -> Figures:
         budget_spent=outcome.bot.budget_spent,
         budget_taken=outcome.bot.budget_taken,
         budget_waited=outcome.bot.budget_waited,
+        budget_lapsed=outcome.bot.budget_lapsed,
         warnings=outcome.bot.warnings.most_common(LOG_LINES),
         tracebacks=outcome.bot.tracebacks,
         stalled=outcome.stalled,
@@ -964,7 +973,8 @@ def render(config: LoadConfig, result: Figures) -> str:
         "(peak RSS in play over RSS before it, by tables)",
         f"budget        {TABLE_BUDGET:g}/s for the bot: {result.budget_spent} requests sent "
         f"at once, {result.budget_taken} that waited for a slot, "
-        f"{result.budget_waited:.1f} s in all; reactions {result.reactions_per_turn:.2f} "
+        f"{result.budget_waited:.1f} s in all ({result.budget_lapsed} table edits left too "
+        f"late for the slot they waited for); reactions {result.reactions_per_turn:.2f} "
         "per action",
         f"capacity      at one action per table every {HUMAN_PACE:g} s: every move drawn, "
         f"{GLOBAL_LIMIT} x {HUMAN_PACE:g} / {result.global_per_turn:.2f} requests per action "

@@ -6,12 +6,12 @@ global limit. Every other request waits for a slot of one budget as it leaves th
 request when it arrives: posts in the thread, new hand messages, prompts whose click
 token is gone, reactions, the edits of the table messages, and what no table code sees,
 discord.py's retries after a 429 and requests it held back for their route's own limit.
-A table has one edit of its message in flight at a time and the next one shows every
-change made meanwhile, so when all tables together want more than the budget each
-table's picture is redrawn a little less often, in turn, instead of the bot running into
-the global limit and making every request of every table wait. Requests made while a
-person waits for an answer (opening a lobby) go out at once and are only counted
-(:meth:`RequestBudget.at_once`).
+A table message's edit waits for its slot before its picture is drawn
+(:meth:`RequestBudget.reserve`), so it shows every change made while it waited; when all
+tables together want more than the budget, each table's picture is redrawn a little less
+often, in turn, instead of the bot running into the global limit and making every
+request of every table wait. Requests made while a person waits for an answer (opening a
+lobby) go out at once and are only counted (:meth:`RequestBudget.at_once`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ import aiohttp
 
 #: Set while the current task's requests are ones a person is waiting for.
 _at_once: ContextVar[bool] = ContextVar("requests_at_once", default=False)
+#: When the current task reserved the slot its next request goes out on.
+_reserved: ContextVar[float | None] = ContextVar("request_reserved_at", default=None)
+#: Seconds a reserved slot stays good. The budget counted the slot when it was reserved,
+#: so a request leaving much later would reach Discord in a second the budget did not
+#: count it in; it waits for a slot of its own instead.
+RESERVED_FOR = 0.05
 
 
 class RequestBudget:
@@ -58,6 +64,8 @@ class RequestBudget:
         self.spent = 0
         self.taken = 0
         self.waited = 0.0
+        #: Reserved slots that went unused because their request left too late.
+        self.reservations_lapsed = 0
 
     def _refill(self) -> None:
         now = self._clock()
@@ -74,9 +82,21 @@ class RequestBudget:
         finally:
             _at_once.reset(token)
 
+    async def reserve(self) -> None:
+        """Wait for a slot for the current task's next request, which is about to be
+        prepared: what it shows can then be taken after the wait, not before it."""
+        await self._take()
+        _reserved.set(self._clock())
+
     async def admit(self) -> None:
         """A request toward the global limit is leaving: count it, waiting for a slot
-        unless it is one to send at once."""
+        unless it is one to send at once or its slot was reserved moments ago."""
+        reserved = _reserved.get()
+        if reserved is not None:
+            _reserved.set(None)
+            if self._clock() - reserved <= RESERVED_FOR:
+                return
+            self.reservations_lapsed += 1
         if _at_once.get():
             self._spend()
         else:

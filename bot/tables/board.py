@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.budget import RequestBudget
 from bot.pictures import as_file, table_png
 from bot.tables.stopping import Requests
 from renderer.models import TableView
@@ -26,10 +27,12 @@ class Board:
         channel: discord.abc.Messageable,
         interval: float,
         scene: SceneSource,
+        budget: RequestBudget,
     ):
         self._channel = channel
         self._interval = interval
         self._scene = scene
+        self._budget = budget
         self._requests = Requests()
         self.message: discord.Message | None = None
         self._dirty = False
@@ -63,8 +66,9 @@ class Board:
                 wait = self._last_edit + self._interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                # Changes made from here on, while this edit is drawn and waits for its
-                # slot of the bot's budget, are shown by the next one.
+                # The picture is drawn once the slot is there, with every change made
+                # while waiting for it; later ones are shown by the next edit.
+                await self._budget.reserve()
                 self._dirty = False
                 text, view = await self._scene()
                 png = await table_png(view, background=True)

@@ -20,7 +20,9 @@ class Pacing:
     #: Seconds given to the players to cast a disband vote.
     vote_seconds: float = 60.0
     #: Requests a second toward Discord's global limit, the whole bot together, and the
-    #: burst allowed (bot/budget.py): Discord allows 50 in any second; the rest is
-    #: left to the lobby requests sent at once and to the delays of the network.
+    #: burst allowed (bot/budget.py): Discord allows 50 in any second. The rest is left
+    #: to the lobby requests sent at once and to requests that reach Discord bunched up
+    #: (the network, a busy event loop at either end); with one at a time, 25 ms apart,
+    #: requests sent over 1.2 s can arrive within one second and still not pass 50.
     requests_per_second: float = 40.0
-    request_burst: float = 4.0
+    request_burst: float = 1.0

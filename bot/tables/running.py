@@ -274,7 +274,9 @@ class RunningTable:
         """Post the table message, then open every seat's prompt and hand message."""
         if resumed:
             await self._post(t("table.resumed", self.locale, title=self.title(self.locale)))
-        self.board = Board(self.channel, self.pacing.table_edit_interval, self._scene)
+        self.board = Board(
+            self.channel, self.pacing.table_edit_interval, self._scene, self.bot.budget
+        )
         await self.board.post()
         for old in self.mail.values():
             await old.close()

@@ -43,7 +43,7 @@ async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
         return f"state {state['n']}", view
 
     channel = Recorder()
-    board = Board(channel, 0.2, scene)  # type: ignore[arg-type]
+    board = Board(channel, 0.2, scene, RequestBudget(50))  # type: ignore[arg-type]
     await board.post()
     for n in range(1, 21):
         state["n"] = n
@@ -72,7 +72,7 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
 
         return scene
 
-    boards = [Board(channels[n], 0.1, scene_of(n)) for n in range(10)]  # type: ignore[arg-type]
+    boards = [Board(channels[n], 0.1, scene_of(n), budget) for n in range(10)]  # type: ignore[arg-type]
     for board in boards:
         await board.post()
     start = time.monotonic()
@@ -91,3 +91,25 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
     assert all(len(channel.edits) >= 2 for channel in channels), "no table was starved"
     for board in boards:
         await board.close()
+
+
+async def test_an_edit_that_waited_for_its_slot_shows_what_changed_meanwhile() -> None:
+    hand = Session("sichuan", seed=None).start_hand("board")
+    view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
+    state = {"n": 0}
+
+    async def scene() -> Scene:
+        return f"state {state['n']}", view
+
+    budget = RequestBudget(5, burst=1)
+    channel = Recorder(budget)
+    board = Board(channel, 0.0, scene, budget)  # type: ignore[arg-type]
+    await board.post()  # the one slot there was: the edit waits 0.2 s for the next
+    state["n"] = 1
+    board.touch()
+    await asyncio.sleep(0.05)
+    state["n"] = 2
+    board.touch()
+    await board.settled()
+    assert [text for _, text in channel.edits] == ["state 2"]
+    await board.close()

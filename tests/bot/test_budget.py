@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.budget import RequestBudget, counts_toward_global_limit
+from bot.budget import RESERVED_FOR, RequestBudget, counts_toward_global_limit
 
 
 async def sent_at_once(budget: RequestBudget, count: int) -> None:
@@ -143,6 +143,35 @@ async def test_sending_at_once_belongs_to_the_task_that_asked_for_it() -> None:
     assert not other.done()
     clock.now += 3.0
     await asyncio.wait_for(other, 2)
+
+
+async def test_a_request_goes_out_on_the_slot_reserved_for_it_moments_ago() -> None:
+    clock = Clock()
+    budget = RequestBudget(1, burst=1, clock=clock)
+    await budget.reserve()
+    clock.now += RESERVED_FOR / 2
+    # In the task that reserved (as discord.py's retries run in the request's task).
+    await budget.admit()
+    assert budget.taken == 1
+    retry = asyncio.create_task(budget.admit())
+    await asyncio.sleep(0.01)
+    assert not retry.done(), "a reserved slot serves one request, not its retry"
+    clock.now += 1.0
+    await asyncio.wait_for(retry, 2)
+
+
+async def test_a_request_leaving_long_after_its_reservation_waits_for_a_new_slot() -> None:
+    """The slot was counted in a second the request never reached."""
+    clock = Clock()
+    budget = RequestBudget(1, burst=1, clock=clock)
+    await budget.reserve()
+    clock.now += RESERVED_FOR * 2
+    late = asyncio.create_task(budget.admit())
+    await asyncio.sleep(0.01)
+    assert not late.done()
+    clock.now += 1.0
+    await asyncio.wait_for(late, 2)
+    assert budget.reservations_lapsed == 1
 
 
 def test_interaction_answers_and_follow_ups_are_outside_the_global_limit() -> None:

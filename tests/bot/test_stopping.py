@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.budget import RequestBudget
 from bot.tables.board import Board, Scene
 from bot.tables.scene import SeatText, table_view
 from bot.tables.stopping import Requests
@@ -67,7 +68,7 @@ async def test_closing_a_board_lets_its_edit_finish() -> None:
         return "state", view
 
     channel = SlowChannel()
-    board = Board(channel, 0.0, scene)  # type: ignore[arg-type]
+    board = Board(channel, 0.0, scene, RequestBudget(50))  # type: ignore[arg-type]
     await board.post()
     board.touch()
     while not channel.edits_started:
