@@ -34,19 +34,25 @@ class Recorder:
         self.edits.append((time.monotonic(), content))
 
 
+class Table:
+    """A table whose message reads "state N"."""
+
+    def __init__(self) -> None:
+        hand = Session("sichuan", seed=None).start_hand("board")
+        self.view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
+        self.state = 0
+
+    async def scene(self) -> Scene:
+        return f"state {self.state}", self.view
+
+
 async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
-    hand = Session("sichuan", seed=None).start_hand("board")
-    view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
-    state = {"n": 0}
-
-    async def scene() -> Scene:
-        return f"state {state['n']}", view
-
+    table = Table()
     channel = Recorder()
-    board = Board(channel, 0.2, scene, RequestBudget(50))  # type: ignore[arg-type]
+    board = Board(channel, 0.2, table.scene, RequestBudget(50))  # type: ignore[arg-type]
     await board.post()
     for n in range(1, 21):
-        state["n"] = n
+        table.state = n
         board.touch()
         await asyncio.sleep(0.02)
     await board.settled()
@@ -60,25 +66,16 @@ async def test_edits_are_coalesced_and_end_on_the_latest_state() -> None:
 async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> None:
     """Ten busy tables wanting 100 edits a second get 20 a second between them, in turn,
     and every table message still ends on its table's latest state."""
-    hand = Session("sichuan", seed=None).start_hand("board")
-    view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
     budget = RequestBudget(20)
-    states = [0] * 10
+    tables = [Table() for _ in range(10)]
     channels = [Recorder(budget) for _ in range(10)]
-
-    def scene_of(n: int) -> Any:
-        async def scene() -> Scene:
-            return f"state {states[n]}", view
-
-        return scene
-
-    boards = [Board(channels[n], 0.1, scene_of(n), budget) for n in range(10)]  # type: ignore[arg-type]
+    boards = [Board(channels[n], 0.1, tables[n].scene, budget) for n in range(10)]  # type: ignore[arg-type]
     for board in boards:
         await board.post()
     start = time.monotonic()
     for step in range(1, 11):
-        for n, board in enumerate(boards):
-            states[n] = step
+        for table, board in zip(tables, boards, strict=True):
+            table.state = step
             board.touch()
         await asyncio.sleep(0.1)
     await asyncio.gather(*(board.settled() for board in boards))
@@ -94,21 +91,15 @@ async def test_tables_share_the_budget_and_each_ends_on_its_latest_state() -> No
 
 
 async def test_an_edit_that_waited_for_its_slot_shows_what_changed_meanwhile() -> None:
-    hand = Session("sichuan", seed=None).start_hand("board")
-    view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
-    state = {"n": 0}
-
-    async def scene() -> Scene:
-        return f"state {state['n']}", view
-
+    table = Table()
     budget = RequestBudget(5, burst=1)
     channel = Recorder(budget)
-    board = Board(channel, 0.0, scene, budget)  # type: ignore[arg-type]
+    board = Board(channel, 0.0, table.scene, budget)  # type: ignore[arg-type]
     await board.post()  # the one slot there was: the edit waits 0.2 s for the next
-    state["n"] = 1
+    table.state = 1
     board.touch()
     await asyncio.sleep(0.05)
-    state["n"] = 2
+    table.state = 2
     board.touch()
     await board.settled()
     assert [text for _, text in channel.edits] == ["state 2"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,18 @@ async def sent_at_once(budget: RequestBudget, count: int) -> None:
     with budget.at_once():
         for _ in range(count):
             await budget.admit()
+
+
+async def held_back(
+    admitted: Coroutine[Any, Any, None], clock: Clock, seconds: float, why: str = ""
+) -> None:
+    """``admitted`` (run as a task of its own) waits until ``seconds`` more have passed
+    on ``clock``, and not longer."""
+    task = asyncio.create_task(admitted)
+    await asyncio.sleep(0.01)
+    assert not task.done(), why
+    clock.now += seconds
+    await asyncio.wait_for(task, 2)
 
 
 class Clock:
@@ -67,11 +81,7 @@ async def test_requests_sent_at_once_push_the_waiting_ones_back() -> None:
     await sent_at_once(budget, 15)
     assert budget.spent == 15
     # Five requests' worth of debt and one slot: a waiter needs 0.6 s of refill.
-    waiting = asyncio.create_task(budget.admit())
-    await asyncio.sleep(0.01)
-    assert not waiting.done()
-    clock.now += 0.6
-    await asyncio.wait_for(waiting, 2)
+    await held_back(budget.admit(), clock, 0.6)
     assert budget.waited >= 0.6
 
 
@@ -95,11 +105,7 @@ async def test_a_small_burst_spreads_requests_over_the_second() -> None:
     assert budget.waited == 0
     clock.now += 10.0
     await sent_at_once(budget, 5)
-    waiting = asyncio.create_task(budget.admit())
-    await asyncio.sleep(0.01)
-    assert not waiting.done(), "a long quiet spell still leaves only the burst"
-    clock.now += 2 / 40
-    await asyncio.wait_for(waiting, 2)
+    await held_back(budget.admit(), clock, 2 / 40, "a long quiet spell still leaves only the burst")
 
 
 def test_a_budget_needs_a_rate_and_a_burst() -> None:
@@ -116,11 +122,9 @@ async def test_requests_sent_at_once_are_counted_in_their_block_only() -> None:
         for _ in range(3):
             await asyncio.wait_for(budget.admit(), 1)
     assert (budget.spent, budget.taken) == (3, 0)
-    after = asyncio.create_task(budget.admit())
-    await asyncio.sleep(0.01)
-    assert not after.done(), "after the block, requests wait again (and pay the debt)"
-    clock.now += 3.0
-    await asyncio.wait_for(after, 2)
+    await held_back(
+        budget.admit(), clock, 3.0, "after the block, requests wait again (and pay the debt)"
+    )
     assert budget.taken == 1
 
 
@@ -153,11 +157,7 @@ async def test_a_request_goes_out_on_the_slot_reserved_for_it_moments_ago() -> N
     # In the task that reserved (as discord.py's retries run in the request's task).
     await budget.admit()
     assert budget.taken == 1
-    retry = asyncio.create_task(budget.admit())
-    await asyncio.sleep(0.01)
-    assert not retry.done(), "a reserved slot serves one request, not its retry"
-    clock.now += 1.0
-    await asyncio.wait_for(retry, 2)
+    await held_back(budget.admit(), clock, 1.0, "a reserved slot serves one request, not its retry")
 
 
 async def test_a_request_leaving_long_after_its_reservation_waits_for_a_new_slot() -> None:
@@ -166,11 +166,7 @@ async def test_a_request_leaving_long_after_its_reservation_waits_for_a_new_slot
     budget = RequestBudget(1, burst=1, clock=clock)
     await budget.reserve()
     clock.now += RESERVED_FOR * 2
-    late = asyncio.create_task(budget.admit())
-    await asyncio.sleep(0.01)
-    assert not late.done()
-    clock.now += 1.0
-    await asyncio.wait_for(late, 2)
+    await held_back(budget.admit(), clock, 1.0)
     assert budget.reservations_lapsed == 1
 
 
