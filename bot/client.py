@@ -116,12 +116,17 @@ class MahjongBot(commands.Bot):
     # -- players ------------------------------------------------------------------------
 
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
-        """A person's DM channel. It is opened once and then known by its id, so a DM costs
-        one request, not a user lookup and a channel opening as well."""
+        """A person's DM channel. It is opened once and then known by its id, kept in the
+        store, so a DM costs one request, not a user lookup and a channel opening as well,
+        and a restarted bot does not open every player's DM channel again (Discord allows
+        five openings a second)."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            channel = await self.create_dm(discord.Object(user_id))
-            channel_id = self._dm_channels[user_id] = channel.id
+            channel_id = await self.store.dm_channel_id(user_id)
+            if channel_id is None:
+                channel_id = (await self.create_dm(discord.Object(user_id))).id
+                await self.store.save_dm_channel_id(user_id, channel_id)
+            self._dm_channels[user_id] = channel_id
         return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def player_settings(self, user_id: int) -> PlayerSettings:

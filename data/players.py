@@ -127,3 +127,20 @@ async def save_settings(db: aiosqlite.Connection, settings: PlayerSettings, now_
             "now": now_ms,
         },
     )
+
+
+async def get_dm_channel(db: aiosqlite.Connection, user_id: int) -> int | None:
+    rows = list(
+        await db.execute_fetchall("SELECT dm_channel_id FROM players WHERE user_id = ?", (user_id,))
+    )
+    return rows[0]["dm_channel_id"] if rows else None
+
+
+async def save_dm_channel(
+    db: aiosqlite.Connection, user_id: int, channel_id: int, now_ms: int
+) -> None:
+    await ensure_player(db, user_id, None, now_ms)
+    await db.execute(
+        "UPDATE players SET dm_channel_id = ?, updated_at = ? WHERE user_id = ?",
+        (channel_id, now_ms, user_id),
+    )

@@ -155,6 +155,14 @@ class SqliteStore:
         async with self._write() as db:
             await players.save_settings(db, settings, self._now())
 
+    async def dm_channel_id(self, user_id: int) -> int | None:
+        async with self._read() as db:
+            return await players.get_dm_channel(db, user_id)
+
+    async def save_dm_channel_id(self, user_id: int, channel_id: int) -> None:
+        async with self._write() as db:
+            await players.save_dm_channel(db, user_id, channel_id, self._now())
+
     async def guild_config(self, guild_id: int) -> GuildConfig:
         async with self._read() as db:
             return await guilds.get_config(db, guild_id)

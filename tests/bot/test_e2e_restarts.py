@@ -1,5 +1,6 @@
 """What a restart keeps besides the hands, through the fake Discord: a player on auto-play
-(托管) stays on it, and a session summary cut off by a stop is posted afterwards."""
+(托管) stays on it, a session summary cut off by a stop is posted afterwards, and every
+player's DM channel is known without opening it again."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from fakediscord.models import Message
 from tests.bot.harness import FAST, TIMEOUT, Harness, play_out, player, running_harness
 
 BACK = "I'm back"
+OPEN_DM = "POST /users/@me/channels"
 
 
 def offers_back(message: Message) -> bool:
@@ -56,6 +58,24 @@ async def test_auto_play_survives_a_restart(tmp_path: Path) -> None:
         assert not chair.autoplay
         (seat,) = [s for s in (await harness.store.get_table(1)).seats if s.user_id == me.id]
         assert not seat.autoplay
+
+
+async def test_a_restarted_bot_reaches_players_without_opening_their_dms_again(
+    tmp_path: Path,
+) -> None:
+    slow = dataclasses.replace(FAST, ai_delay=0.3)
+    async with running_harness(tmp_path, pacing=slow) as harness:
+        me = harness.owner
+        lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
+        started = await me.click(lobby, label="Start")
+        await started.response()
+        before = await me.next_prompt(timeout=TIMEOUT)
+        await harness.stop_bot()
+        await harness.start_bot()
+        await running_again(harness)
+        after = await me.next_prompt(where=lambda m: m.id != before.id, timeout=TIMEOUT)
+        assert after.channel_id == before.channel_id == me.dm.id
+        assert harness.fake.metrics.requests[OPEN_DM] == 1
 
 
 async def test_a_summary_cut_off_by_a_stop_is_posted_after_the_restart(

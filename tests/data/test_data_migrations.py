@@ -105,6 +105,7 @@ async def test_upgrade_from_every_earlier_version(
             # The finished table's summary was posted before auto-play and summaries were kept.
             assert await store.summaries_due() == []
             assert not any(seat.autoplay for seat in (await store.get_table(1)).seats)
+            assert await store.dm_channel_id(ALICE) is None
     finally:
         await store.close()
 

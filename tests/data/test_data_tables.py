@@ -54,6 +54,16 @@ async def test_player_settings_default_and_round_trip(store: SqliteStore) -> Non
     assert await store.player_settings(ALICE) == cleared
 
 
+async def test_dm_channel_is_kept_for_known_and_new_players(store: SqliteStore) -> None:
+    assert await store.dm_channel_id(ALICE) is None
+    await store.save_dm_channel_id(ALICE, 900)
+    assert await store.dm_channel_id(ALICE) == 900
+    await store.touch_member(GUILD, BOB, "Bob")
+    await store.save_dm_channel_id(BOB, 901)
+    assert await store.dm_channel_id(BOB) == 901
+    assert (await store.player_settings(ALICE)) == PlayerSettings(ALICE)
+
+
 async def test_guild_config_default_and_round_trip(store: SqliteStore) -> None:
     config = await store.guild_config(GUILD)
     assert config == GuildConfig(
