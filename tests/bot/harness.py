@@ -92,6 +92,15 @@ class Harness:
             await joined.response()
         return lobby
 
+    async def start_table(
+        self, creator: Person, variant: str, *players: Person, **options: Any
+    ) -> Message:
+        """:meth:`open_table`, then the creator presses Start; returns the lobby message."""
+        lobby = await self.open_table(creator, variant, *players, **options)
+        started = await creator.click(lobby, label="Start")
+        await started.response()
+        return lobby
+
     async def until_settled(self, person: Person, count: int = 1) -> list[Message]:
         """The next ``count`` settlement posts ``person`` sees in the thread."""
         posts = []

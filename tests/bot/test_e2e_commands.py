@@ -45,9 +45,7 @@ async def test_rules_and_settings(harness: Harness) -> None:
 
 async def test_statistics_history_and_replay_after_a_hand(harness: Harness) -> None:
     me = harness.owner
-    lobby = await harness.open_table(me, "sichuan", rounds="1", fill_with_ai="true")
-    started = await me.click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
     await play_out(harness, [player(harness, me)], me)
     board = (await (await me.run("/leaderboard", period="7d")).response()).message
     assert board is not None and "Leaderboard" in board.content and me.name in board.content

@@ -66,9 +66,7 @@ async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> 
     assert "8=30" in await answer_text(config)
     refused = await host.run("/table create", variant="sichuan", rounds="8")
     assert "Not enough room cards" in await answer_text(refused, host)
-    lobby = await harness.open_table(host, "sichuan", guest, rounds="4", fill_with_ai="true")
-    started = await host.click(lobby, label="Start")
-    await started.response()
+    lobby = await harness.start_table(host, "sichuan", guest, rounds="4", fill_with_ai="true")
     balance = await harness.store.card_balance(harness.guild.id, host.id)
     assert balance == 10 - 2
     thread = harness.fake.world.channels[lobby.channel_id]

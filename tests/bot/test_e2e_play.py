@@ -60,9 +60,7 @@ async def test_hand_with_ai_seats(harness: Harness, variant: str) -> None:
     if not is_playable(variant):
         pytest.skip(f"{variant} play is not available in the engine yet")
     me = harness.owner
-    lobby = await harness.open_table(me, variant, rounds="1", fill_with_ai="true")
-    started = await me.click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(me, variant, rounds="1", fill_with_ai="true")
     (settlement,) = await play_out(harness, [player(harness, me)], me)
     assert "seed" in settlement.content
     assert settlement.attachments[0].filename == "settlement.png"

@@ -39,9 +39,7 @@ def on(timeline: list[RequestMark], route: str, channels: set[int] | None = None
 
 async def test_prompts_ride_on_clicks_and_dms_change_only_when_asked(harness: Harness) -> None:
     people = [harness.owner, harness.join("Bei"), harness.join("Chen"), harness.join("Dong")]
-    lobby = await harness.open_table(people[0], "sichuan", *people[1:], rounds="1")
-    started = await people[0].click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(people[0], "sichuan", *people[1:], rounds="1")
     seats = [player(harness, p, react=i == 1) for i, p in enumerate(people)]
     await play_out(harness, seats, people[0])
 
@@ -71,9 +69,7 @@ async def test_a_dead_token_falls_back_to_the_message_route(tmp_path: Path) -> N
     pacing = Pacing(ai_delay=0.3, table_edit_interval=0.05, between_hands=0.05)
     async with running_harness(tmp_path, pacing) as harness:
         me = harness.owner
-        lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
-        started = await me.click(lobby, label="Start")
-        await started.response()
+        await harness.start_table(me, "guangdong", rounds="1", fill_with_ai="true")
         seat = player(harness, me)
         world = harness.fake.world
         answered = 0
@@ -103,9 +99,7 @@ async def test_claim_reactions_only_for_players_who_react(harness: Harness) -> N
     """Nobody gets the claim reactions put on their hand message until they answer a
     claim by reaction; from then on they do."""
     reactor, clicker = harness.owner, harness.join("Bei")
-    lobby = await harness.open_table(reactor, "guangdong", clicker, rounds="4", fill_with_ai="true")
-    started = await reactor.click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(reactor, "guangdong", clicker, rounds="4", fill_with_ai="true")
     seats = [player(harness, reactor, react=True), player(harness, clicker)]
     await play_out(harness, seats, reactor, hands=4)
 

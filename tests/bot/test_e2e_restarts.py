@@ -66,9 +66,7 @@ async def test_a_restarted_bot_reaches_players_without_opening_their_dms_again(
     slow = dataclasses.replace(FAST, ai_delay=0.3)
     async with running_harness(tmp_path, pacing=slow) as harness:
         me = harness.owner
-        lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
-        started = await me.click(lobby, label="Start")
-        await started.response()
+        await harness.start_table(me, "guangdong", rounds="1", fill_with_ai="true")
         before = await me.next_prompt(timeout=TIMEOUT)
         await harness.stop_bot()
         await harness.start_bot()
@@ -89,9 +87,7 @@ async def test_a_summary_cut_off_by_a_stop_is_posted_after_the_restart(
 
     monkeypatch.setattr(TableManager, "post_summary", stopped_before_posting)
     me = harness.owner
-    lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
-    started = await me.click(lobby, label="Start")
-    await started.response()
+    lobby = await harness.start_table(me, "guangdong", rounds="1", fill_with_ai="true")
     await play_out(harness, [player(harness, me)], me)
     await asyncio.wait_for(cut_off.wait(), TIMEOUT)
     due: list[Table] = await harness.store.summaries_due()

@@ -15,9 +15,7 @@ async def test_spectators_and_system_messages(harness: Harness) -> None:
     await harness.store.save_player_settings(
         PlayerSettings(host.id, spectators_see_hand=True, show_system_messages=False)
     )
-    lobby = await harness.open_table(host, "guangdong", guest, rounds="1", fill_with_ai="true")
-    started = await host.click(lobby, label="Start")
-    await started.response()
+    lobby = await harness.start_table(host, "guangdong", guest, rounds="1", fill_with_ai="true")
     players = {p: player(harness, p) for p in (host, guest)}
     waits = {asyncio.create_task(p.next_prompt()): p for p in players}
     done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
@@ -47,9 +45,7 @@ async def test_restart_between_hands_deals_the_next_one(tmp_path) -> None:  # ty
     slow = dataclasses.replace(FAST, between_hands=30.0)
     async with running_harness(tmp_path, pacing=slow) as harness:
         me = harness.owner
-        lobby = await harness.open_table(me, "sichuan", rounds="4", fill_with_ai="true")
-        started = await me.click(lobby, label="Start")
-        await started.response()
+        await harness.start_table(me, "sichuan", rounds="4", fill_with_ai="true")
         await play_out(harness, [player(harness, me)], me)
         await harness.stop_bot()
         harness.pacing = FAST
@@ -62,9 +58,7 @@ async def test_restart_between_hands_deals_the_next_one(tmp_path) -> None:  # ty
 
 async def test_play_again_opens_a_lobby_with_the_same_seats(harness: Harness) -> None:
     host, guest = harness.owner, harness.join("Guest")
-    lobby = await harness.open_table(host, "sichuan", guest, rounds="1", fill_with_ai="true")
-    started = await host.click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(host, "sichuan", guest, rounds="1", fill_with_ai="true")
     await play_out(harness, [player(harness, host), player(harness, guest)], host)
     summary = await host.next_message(where=lambda m: "session is over" in m.content)
     again = await guest.click(summary, label="Play again")

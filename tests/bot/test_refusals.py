@@ -227,9 +227,7 @@ async def test_a_refused_move_is_answered_in_the_players_words(
 ) -> None:
     me = harness.owner
     await harness.store.save_player_settings(PlayerSettings(me.id, locale=ZH_CN))
-    lobby = await harness.open_table(me, "guangdong", rounds="1", fill_with_ai="true")
-    started = await me.click(lobby, label="Start")
-    await started.response()
+    await harness.start_table(me, "guangdong", rounds="1", fill_with_ai="true")
     seat = player(harness, me)
     while True:
         prompt = harness.live(await me.next_prompt(timeout=20))
