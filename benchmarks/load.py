@@ -70,7 +70,7 @@ from fakediscord.world import MessageChange
 
 # Discord's global limit: requests per second per bot, interaction answers exempt.
 GLOBAL_LIMIT = RateLimits().global_limit
-TABLE_BUDGET = Pacing().requests_per_second
+BUDGET = Pacing().requests_per_second
 REACTION_ROUTE = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 # The pace the capacity figure assumes: one action per table every this many seconds.
 HUMAN_PACE = 3.0
@@ -181,7 +181,7 @@ class BotRecorder(logging.Handler):
         self.stuck_locks = 0
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
-        self._budget_start = (0, 0, 0.0, 0)
+        self._budget_start = self._budget_counts()
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -260,15 +260,21 @@ class BotRecorder(logging.Handler):
         self.warnings.clear()
         self.tracebacks.clear()
         self.peak_rss = _rss()
-        if self.budget is not None:
-            self._budget_start = (
-                self.budget.spent,
-                self.budget.taken,
-                self.budget.waited,
-                self.budget.reservations_lapsed,
-            )
+        self._budget_start = self._budget_counts()
+
+    def _budget_counts(self) -> tuple[float, ...]:
+        """The budget's running counts, in BotReport's order: sent at once, waited for,
+        seconds waited, reservations lapsed."""
+        budget = self.budget
+        if budget is None:
+            return (0, 0, 0.0, 0)
+        return (budget.spent, budget.taken, budget.waited, budget.reservations_lapsed)
 
     def report(self) -> BotReport:
+        spent, taken, waited, lapsed = (
+            now - start
+            for now, start in zip(self._budget_counts(), self._budget_start, strict=True)
+        )
         return BotReport(
             self.sample(),
             self.scenes,
@@ -277,10 +283,10 @@ class BotRecorder(logging.Handler):
             self.tracebacks,
             self.loop_lags,
             self.stuck_locks,
-            (self.budget.spent if self.budget else 0) - self._budget_start[0],
-            (self.budget.taken if self.budget else 0) - self._budget_start[1],
-            (self.budget.waited if self.budget else 0.0) - self._budget_start[2],
-            (self.budget.reservations_lapsed if self.budget else 0) - self._budget_start[3],
+            int(spent),
+            int(taken),
+            waited,
+            int(lapsed),
         )
 
 
@@ -840,15 +846,15 @@ def shared_capacity(
     pace: float = HUMAN_PACE,
 ) -> tuple[float, float]:
     """Tables one bot process can host when table edits and reactions wait for slots of
-    the bot's budget (TABLE_BUDGET requests a second) and only the other requests, which
+    the bot's budget (BUDGET requests a second) and only the other requests, which
     play cannot do without, must fit in it. Also the seconds between two drawings of one
     table's picture at TARGET_TABLES tables: as often as its moves come while the budget
     suffices, else in turn with every other table, from what the other requests and the
     reactions leave of the budget."""
     rest = global_per_turn - table_edits_per_turn - reactions_per_turn
-    tables = math.inf if rest <= 0 else TABLE_BUDGET * pace / rest
+    tables = math.inf if rest <= 0 else BUDGET * pace / rest
     wanted = pace / table_edits_per_turn if table_edits_per_turn > 0 else math.inf
-    left = TABLE_BUDGET - TARGET_TABLES * (rest + reactions_per_turn) / pace
+    left = BUDGET - TARGET_TABLES * (rest + reactions_per_turn) / pace
     refresh = math.inf if left <= 0 else max(wanted, TARGET_TABLES / left)
     return tables, refresh
 
@@ -971,7 +977,7 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"{_ms(result.loop_lag[1])}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
         "(peak RSS in play over RSS before it, by tables)",
-        f"budget        {TABLE_BUDGET:g}/s for the bot: {result.budget_spent} requests sent "
+        f"budget        {BUDGET:g}/s for the bot: {result.budget_spent} requests sent "
         f"at once, {result.budget_taken} that waited for a slot, "
         f"{result.budget_waited:.1f} s in all ({result.budget_lapsed} table edits left too "
         f"late for the slot they waited for); reactions {result.reactions_per_turn:.2f} "
@@ -979,7 +985,7 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"capacity      at one action per table every {HUMAN_PACE:g} s: every move drawn, "
         f"{GLOBAL_LIMIT} x {HUMAN_PACE:g} / {result.global_per_turn:.2f} requests per action "
         f"= {result.capacity:.0f} tables; with table edits and reactions waiting for the "
-        f"bot's budget, {TABLE_BUDGET:g} x {HUMAN_PACE:g} / "
+        f"bot's budget, {BUDGET:g} x {HUMAN_PACE:g} / "
         f"{result.global_per_turn - result.table_edits_per_turn - result.reactions_per_turn:.2f}"
         f" other requests per action = {result.shared_capacity:.0f} tables, each table's "
         f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",

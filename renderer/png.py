@@ -14,15 +14,15 @@ MAX_BYTES = 8 * 1024 * 1024
 _COMPRESS_LEVEL = 1
 
 
-def encode(image: Image.Image, palette: bool = True, colours: Image.Image | None = None) -> bytes:
-    """PNG bytes of ``image``. With ``palette`` the picture is first reduced to 256
-    colours, which the felt, ivory and ink of a table survive without visible change:
-    the colours of ``colours`` (a palette image, see :func:`palette_of`) when given, else
-    chosen for this picture."""
-    if colours is not None:
-        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
-    elif palette:
-        image = palette_of(image)
+def encode(image: Image.Image, colours: Image.Image | None = None) -> bytes:
+    """PNG bytes of ``image`` in 256 colours, which the felt, ivory and ink of a table
+    survive without visible change: the colours of ``colours`` (a palette image, see
+    :func:`palette_of`) when given, else chosen for this picture."""
+    image = (
+        palette_of(image)
+        if colours is None
+        else image.quantize(palette=colours, dither=Image.Dither.NONE)
+    )
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=_COMPRESS_LEVEL)
     data = buffer.getvalue()
