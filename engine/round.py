@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from engine.analysis import ShapeRules
+from engine.controls import Controls, pick_actions
 from engine.errors import IllegalActionError, Refusal, ScriptError
 from engine.events import (
     Claimed,
@@ -636,6 +637,21 @@ class Round:
             cached = self._compute_legal(seat)
             self._legal_cache[seat] = cached
         return list(cached)
+
+    def controls(self, seat: int) -> Controls | None:
+        """What ``seat`` is asked now, as controls that reach exactly its legal actions;
+        None when it has nothing to answer. Its turn and claim or rob windows are one
+        ``PickOne`` over :meth:`legal_actions`, in their order; a set-up prompt is
+        described by the rule set (:meth:`RuleSet.prompt_controls`)."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        if self.phase is Phase.PROMPT:
+            prompt = self._prompt
+            assert prompt is not None
+            return Controls(prompt.id, self.ruleset.prompt_controls(self, prompt, seat))
+        kind = self.phase.value
+        return Controls(kind, (pick_actions(kind, legal),))
 
     def is_legal(self, action: Action) -> bool:
         return self.check(action) is None

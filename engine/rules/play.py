@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.analysis import STANDARD_ONLY, ShapeRules, is_complete, shanten
+from engine.controls import Control, pick_actions
 from engine.errors import Refusal
 from engine.events import Event
 from engine.ledger import Ledger
@@ -459,6 +460,14 @@ class RuleSet:
         if action in self.prompt_actions(state, prompt, action.seat):
             return None
         return Refusal("invalid_choice", f"seat {action.seat} cannot answer {prompt.id} that way")
+
+    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+        """The controls of ``seat``'s answer to ``prompt`` (see ``engine.controls``): by
+        default one ``PickOne`` over :meth:`prompt_actions`, no suggestion. Override to
+        describe answers too many to list, to name what each choice is about, or to mark
+        the rule set's suggestion; the controls must reach every legal answer and nothing
+        else."""
+        return (pick_actions(prompt.id, self.prompt_actions(state, prompt, seat)),)
 
     def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
         """The answer taken for a seat that does not choose (time-outs, plain AI)."""

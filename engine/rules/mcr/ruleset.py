@@ -17,10 +17,12 @@ from typing import Any
 
 from engine.actions import Action, Bet, LastChance, Peek, Swap
 from engine.analysis import ShapeRules
+from engine.controls import Choice, Control, PickNumbers, PickOne, PickTiles
 from engine.errors import Refusal, ScriptError
 from engine.events import Notice
 from engine.rules.mcr.calculator import score_win
 from engine.rules.mcr.modes import (
+    CHANCE_TILES,
     DICE_MODES,
     LAST_CHANCE,
     PEAK,
@@ -57,7 +59,14 @@ from engine.rules.mcr.reading import (
     wild_shanten,
 )
 from engine.rules.mcr.scorer import MCR_SHAPES
-from engine.rules.mcr.settle import HORSE_ROW, Horse, SettledWin, horses_json, settle
+from engine.rules.mcr.settle import (
+    HORSE_ROW,
+    MAX_HORSES,
+    Horse,
+    SettledWin,
+    horses_json,
+    settle,
+)
 from engine.rules.play import (
     Aside,
     EndReason,
@@ -72,7 +81,7 @@ from engine.rules.play import (
     WinScore,
     seats_after,
 )
-from engine.tiles import NUM_KINDS, counts_of, format_tiles, parse_tiles, tile_str
+from engine.tiles import NUM_KINDS, counts_of, format_tiles, kinds_of, parse_tiles, tile_str
 from engine.wall import TILES_136, Deal
 
 # Set-aside groups, in the order they come off the back of the wall (§1.3).
@@ -82,6 +91,8 @@ SWAPPED = "swapped"  # 偷天换日's swapped-out tiles, dead for the hand
 
 # Prompts (their ids are also their actions' names).
 BET = "bet"
+# The bet's control choosing the horses bought, and the argument of ``Bet`` it fills.
+BUY_HORSES = "horses"
 
 LAST_CHANCE_HOW = "last_chance"
 NOT_A_WIN = "not_a_win"
@@ -255,7 +266,32 @@ class McrRules(RuleSet):
             return [Peek(seat, target) for target in seats_after(seat)]
         if prompt.id == SWAP:
             return [Swap(seat, c) for c in swap_choices(state.concealed(seat), table.swap_max)]
-        return [LastChance(seat, p) for p in range(1, 5)]
+        return [LastChance(seat, p) for p in range(1, CHANCE_TILES + 1)]
+
+    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+        """The bet as the horse positions bought (when horses are on), then a doubling
+        factor; 火眼金睛 as one choice per opponent; 偷天换日 as a pick of the tiles to
+        give up, or keeping them all; 妙手回春 as one choice per face-down tile."""
+        table = notes(state).table
+        if prompt.id == BET:
+            factors = tuple(Choice(Bet(seat, f, ()), number=f) for f in table.factors(seat))
+            bet = PickOne(BET, factors)
+            if not table.horses:
+                return (bet,)
+            positions = tuple(range(1, HORSE_ROW + 1))
+            return (PickNumbers(BUY_HORSES, BUY_HORSES, positions, 0, MAX_HORSES), bet)
+        if prompt.id == PEEK:
+            targets = tuple(Choice(Peek(seat, t), seat=t) for t in seats_after(seat))
+            return (PickOne(PEEK, targets),)
+        if prompt.id == SWAP:
+            tiles = tuple(kinds_of(state.concealed(seat)))
+            most = min(table.swap_max, len(tiles))
+            keep = PickOne(SWAP, (Choice(Swap(seat, ())),))
+            return (PickTiles(SWAP, SWAP, tiles, 1, most), keep)
+        positions = range(1, CHANCE_TILES + 1)
+        return (
+            PickOne(LAST_CHANCE, tuple(Choice(LastChance(seat, p), number=p) for p in positions)),
+        )
 
     def check_prompt_action(
         self, state: HandState, prompt: Prompt, action: Action

@@ -17,6 +17,7 @@ from typing import Any
 from engine.actions import Action, ChooseVoid, Exchange
 from engine.ai.hints import suggest_exchange, suggest_void
 from engine.analysis import ShapeRules
+from engine.controls import Choice, Control, PickOne, PickTiles, positions_of
 from engine.errors import Refusal
 from engine.events import Notice
 from engine.rules.base import RuleError
@@ -120,6 +121,22 @@ def _exchange_choices(held: Sequence[int]) -> list[tuple[int, ...]]:
     )
 
 
+def _exchange_picks(held: Sequence[int]) -> tuple[PickTiles, ...]:
+    """换三张: one pick of exactly three tiles for each suit holding three or more, the
+    suggested pile marked on the suit it comes from."""
+    pile = suggest_exchange(held)
+    picks = []
+    for suit_ in range(len(SUIT_LETTERS)):
+        tiles = tuple(k for k in range(suit_ * 9, suit_ * 9 + 9) for _ in range(held[k]))
+        if len(tiles) < flow.PILE_SIZE:
+            continue
+        suggested = positions_of(pile, tiles) if suit(pile[0]) == suit_ else ()
+        picks.append(
+            PickTiles(EXCHANGE, EXCHANGE, tiles, flow.PILE_SIZE, flow.PILE_SIZE, suit_, suggested)
+        )
+    return tuple(picks)
+
+
 class SichuanRules(RuleSet):
     variant = VARIANT
     tiles = TILES_108
@@ -173,6 +190,17 @@ class SichuanRules(RuleSet):
         if prompt.id == EXCHANGE:
             return [Exchange(seat, pile) for pile in _exchange_choices(state.concealed(seat))]
         return [ChooseVoid(seat, s) for s in range(len(SUIT_LETTERS))]
+
+    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+        """换三张 as a pick of three tiles per suit; 定缺 as one button per suit. Each marks
+        the choice a time-out takes."""
+        held = state.concealed(seat)
+        if prompt.id == EXCHANGE:
+            return _exchange_picks(held)
+        suits = tuple(
+            Choice(ChooseVoid(seat, suit_), suit=suit_) for suit_ in range(len(SUIT_LETTERS))
+        )
+        return (PickOne(VOID, suits, suggested=suggest_void(held)),)
 
     def check_prompt_action(
         self, state: HandState, prompt: Prompt, action: Action
