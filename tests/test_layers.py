@@ -28,6 +28,32 @@ def imported_roots(path: Path) -> set[str]:
     return roots
 
 
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, by its full dotted name (relative imports resolved),
+    wherever the import stands: TYPE_CHECKING blocks and function bodies too."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    modules = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            prefix = ".".join(base) if node.level else ""
+            module = ".".join(p for p in (prefix, node.module or "") if p)
+            modules.add(module)
+            modules.update(f"{module}.{alias.name}" for alias in node.names)
+    return modules
+
+
+def test_the_rules_never_import_the_ai() -> None:
+    """Rule sets sit below the AI: what both need (the set-up suggestions) lives below."""
+    for path in sorted((ROOT / "engine" / "rules").rglob("*.py")):
+        ai = sorted(
+            m for m in imported_modules(path) if m == "engine.ai" or m.startswith("engine.ai.")
+        )
+        assert not ai, f"{path.relative_to(ROOT)} imports {ai}"
+
+
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_package_imports_only_what_its_layer_may(package: str) -> None:
     stdlib = set(sys.stdlib_module_names) | {"__future__"}

@@ -12,16 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, ChooseVoid, Chow, Discard, Exchange, Kong, Pass, Pong, Win
-from engine.ai.hints import (
-    ai_shapes,
-    can_exchange,
-    effective_tiles,
-    keep_value,
-    suggest_exchange,
-    suggest_void,
-)
+from engine.ai.hints import ai_shapes, effective_tiles
 from engine.analysis import HandShape, ShapeRules, shanten
 from engine.round import View
+from engine.suggestions import can_exchange, keep_value, suggest_exchange, suggest_void
 
 # Discards tied on shanten whose effective tiles are counted (the least useful first).
 _MAX_TIES = 3

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange, Swap
-from engine.ai.hints import suggest_exchange, suggest_void
 from engine.controls import (
     Choice,
     Controls,
@@ -25,6 +24,7 @@ from engine.controls import (
 from engine.round import Phase, Round
 from engine.rules.play import RuleSet
 from engine.rules.registry import find_ruleset
+from engine.suggestions import suggest_exchange, suggest_void
 from tests.engine.round.plain import BLOODY, PLAIN
 from tests.engine.rules.mcr.test_mcr_party_modes import last_chance_hand, seeds_rolling
 

@@ -15,7 +15,6 @@ from itertools import combinations
 from typing import Any
 
 from engine.actions import Action, ChooseVoid, Exchange
-from engine.ai.hints import suggest_exchange, suggest_void
 from engine.analysis import ShapeRules
 from engine.controls import Choice, Control, PickOne, PickTiles, positions_of
 from engine.errors import Refusal
@@ -42,6 +41,7 @@ from engine.rules.sichuan.hand import MAX_SUITS, best_ready_fan, score_hand, sha
 from engine.rules.sichuan.options import OPTIONS, SUIT_LETTERS, VARIANT, SichuanOptions
 from engine.rules.sichuan.patterns import Situation, title_of
 from engine.rules.sichuan.settle import KongKind, KongMoney, SeatCheck, Win
+from engine.suggestions import suggest_exchange, suggest_void
 from engine.tiles import counts_of, format_tiles, suit
 from engine.wall import TILES_108
 
@@ -218,7 +218,7 @@ class SichuanRules(RuleSet):
         )
 
     def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
-        """A time-out takes the AI's choice: the weakest suit's tiles, the weakest suit."""
+        """A time-out takes the suggestion: the weakest suit's tiles, the weakest suit."""
         held = state.concealed(seat)
         if prompt.id == EXCHANGE:
             return Exchange(seat, suggest_exchange(held))

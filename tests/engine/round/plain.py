@@ -12,7 +12,6 @@ from itertools import combinations
 from typing import Any
 
 from engine.actions import Action, Bet, ChooseVoid, Exchange, LastChance
-from engine.ai.hints import can_exchange
 from engine.analysis import ShapeRules
 from engine.errors import Refusal
 from engine.events import Notice
@@ -31,6 +30,7 @@ from engine.rules.play import (
     WinLock,
     WinScore,
 )
+from engine.suggestions import can_exchange
 from engine.tiles import suit
 from engine.wall import TILES_108, TILES_136
 

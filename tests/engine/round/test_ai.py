@@ -6,11 +6,11 @@ import pytest
 
 from engine.actions import ChooseVoid, Exchange
 from engine.ai import LEVELS, make_player
-from engine.ai.hints import suggest_exchange, suggest_void
 from engine.round import Round
 from engine.rules.base import RuleError
 from engine.rules.registry import VARIANTS, find_ruleset
 from engine.simulate import play_out, simulate
+from engine.suggestions import suggest_exchange, suggest_void
 from engine.tiles import counts_of, parse_tiles
 from tests.engine.round.plain import PLAIN, PlainRules
 
