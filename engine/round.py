@@ -9,22 +9,25 @@ Everything that differs between rule sets is asked of the hand's
 :class:`~engine.rules.play.RuleSet`.
 
 The public surface: :meth:`Round.new` / :meth:`Round.from_script` build a hand,
-:meth:`legal_actions` lists exactly what a seat may do now, :meth:`apply` validates an
-action (raising :class:`IllegalActionError`) and carries it out, :meth:`view` and
-:meth:`events_for` are the only ways private information leaves the engine, and
-:meth:`to_script` gives the round script that rebuilds the hand.
+:meth:`legal_actions` lists exactly what a seat may do now and :meth:`controls`
+describes it, :meth:`apply` validates an action (raising :class:`IllegalActionError`)
+and carries it out, :meth:`view` and :meth:`events_for` are the only ways private
+information leaves the engine, and :meth:`to_script` gives the round script that
+rebuilds the hand.
+
+Beside the machine: what claim and rob windows offer (``engine.windows``), why a refused
+action is refused (``engine.refusals``), who sees what (``engine.visibility``, building
+``engine.view.View``) and round scripts (``engine.scripts``).
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
-from engine.analysis import ShapeRules
 from engine.controls import Controls, pick_actions
 from engine.errors import IllegalActionError, Refusal, ScriptError
 from engine.events import (
@@ -44,15 +47,15 @@ from engine.events import (
     PromptAnswered,
     PromptClosed,
     PromptOpened,
-    Restricted,
     RestrictionCleared,
     SeatOut,
     TilesAside,
     WallExhausted,
     Won,
 )
-from engine.ledger import Ledger, Payment
-from engine.rules.base import RuleError
+from engine.ledger import Ledger
+from engine.phase import Phase, TurnMode
+from engine.refusals import ANSWERS, diagnose
 from engine.rules.play import (
     DiscardRecord,
     EndReason,
@@ -65,170 +68,28 @@ from engine.rules.play import (
     Stage,
     WinContext,
     WinHow,
-    WinLock,
     seats_after,
 )
 from engine.rules.registry import find_ruleset
+from engine.scripts import read_script, write_script
 from engine.tiles import (
     NUM_KINDS,
     HandSpec,
     Meld,
     MeldType,
-    NotationError,
     counts_of,
     format_tiles,
     kinds_of,
-    parse_tiles,
-    suit,
     tile_str,
 )
+from engine.view import SeatInfo, View
+from engine.visibility import build_view, events_for, visible_copies
 from engine.wall import Deal, deal, roll_dice, shuffled
+from engine.windows import PassLocks, Window, discard_offer, rob_offer
 
 T = TypeVar("T")
 
-COMMON_SCRIPT_FIELDS = ("variant", "options", "dealer", "dice", "hands", "wall", "actions")
-_ANSWERS = frozenset({"win", "kong", "pong", "chow", "pass"})
-
-
-class Phase(enum.Enum):
-    PROMPT = "prompt"  # a set-up prompt awaits answers
-    TURN = "turn"  # the turn seat may win, kong or discard
-    CLAIM = "claim"  # seats answer the last discard
-    ROB = "rob"  # seats may rob an added kong
-    END = "end"  # the hand is over and settled
-
-
-class TurnMode(enum.Enum):
-    START = "start"  # the dealer's first move, with the dealt 14 tiles
-    DRAWN = "drawn"  # after a draw or replacement draw: win, kong or discard
-    CLAIMED = "claimed"  # after a chow or pong: discard only
-
-
-@dataclass(slots=True)
-class _Offer:
-    """What one seat may answer in a window."""
-
-    win: ScoredWin | None = None
-    kong: bool = False
-    pong: bool = False
-    chows: tuple[tuple[int, int, int], ...] = ()
-    # Claims the seat could make but a rule or a pass restriction withholds ("win",
-    # "pong", "kong"), each with the refusal the seat gets if it tries the claim.
-    withheld: dict[str, Refusal] = field(default_factory=dict)
-
-    @property
-    def any(self) -> bool:
-        return self.win is not None or self.kong or self.pong or bool(self.chows)
-
-    def blocked(self) -> tuple[tuple[str, str], ...]:
-        """The withheld claims as the seat is told them: (claim, reason) pairs. A kong
-        withheld along with its pong is told once, as the pong."""
-        return tuple(
-            (claim, refusal.reason)
-            for claim, refusal in self.withheld.items()
-            if claim != "kong" or "pong" not in self.withheld
-        )
-
-    def options(self) -> tuple[str, ...]:
-        out = []
-        if self.win is not None:
-            out.append("win")
-        if self.kong:
-            out.append("kong")
-        if self.pong:
-            out.append("pong")
-        if self.chows:
-            out.append("chow")
-        return tuple(out)
-
-
-@dataclass(slots=True)
-class _Window:
-    """An open claim window (after a discard) or rob window (after an added kong)."""
-
-    tile: int
-    from_seat: int
-    rob: bool
-    offers: dict[int, _Offer]
-    answers: dict[int, Action] = field(default_factory=dict)
-    # Every seat's withheld claims, kept for seats that have nothing left to answer too.
-    withheld: dict[int, dict[str, Refusal]] = field(default_factory=dict)
-
-    def pending(self) -> list[int]:
-        return [s for s in self.offers if s not in self.answers]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """One seat as a viewer sees it. ``concealed`` is None when hidden from the viewer."""
-
-    seat: int
-    concealed: tuple[int, ...] | None
-    concealed_count: int
-    melds: tuple[Meld, ...]
-    hidden_kongs: int
-    discards: tuple[DiscardRecord, ...]
-    active: bool
-    ready: bool
-    drawn: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """What ``viewer`` may know of the hand (None = a spectator). Tiles are kinds."""
-
-    variant: str
-    viewer: int | None
-    dealer: int
-    dice: tuple[int, int] | None  # None until the rule set shows them (dice_after_prompts)
-    phase: str
-    turn: int | None
-    live_count: int
-    seats: tuple[SeatInfo, ...]
-    claim_tile: int | None
-    claim_from: int | None
-    prompt: str | None
-    aside: Mapping[str, tuple[int, ...] | int]
-    wins: tuple[ScoredWin, ...]
-    payments: tuple[Payment, ...]
-    shape_rules: ShapeRules | None
-    allows_chow: bool
-    extras: Mapping[str, Any]
-
-    def unseen(self) -> list[int]:
-        """Copies of each kind the viewer cannot see anywhere (walls and other hands)."""
-        counts = [4] * NUM_KINDS
-        for info in self.seats:
-            if info.concealed is not None:
-                for k, n in enumerate(info.concealed):
-                    counts[k] -= n
-            for meld in info.melds:
-                for k in meld.tiles:
-                    counts[k] -= 1
-            for d in info.discards:
-                if d.claimed_by is None:
-                    counts[d.tile] -= 1
-        for tiles in self.aside.values():
-            if isinstance(tiles, tuple):
-                for k in tiles:
-                    counts[k] -= 1
-        for w in self.wins:
-            if w.context.how is not WinHow.DISCARD:
-                counts[w.context.tile] -= 1
-        return [max(0, n) for n in counts]
-
-
-def _refuse(reason: str, message: str) -> Refusal:
-    return Refusal(reason, message)
-
-
-def _withheld_refusal(window: _Window, action: Action) -> Refusal | None:
-    """The refusal a rule or pass restriction gave ``action``'s claim on the window's
-    tile, if it withheld that claim."""
-    if isinstance(action, Kong) and action.tile != window.tile:
-        return None
-    withheld = window.withheld.get(action.seat)
-    return None if withheld is None else withheld.get(action.name)
+__all__ = ["Phase", "Round", "SeatInfo", "TurnMode", "View"]
 
 
 class Round:
@@ -288,8 +149,7 @@ class Round:
         self._draws = [0] * 4
         self._discards_total = 0
         self._melds_total = 0
-        self._pong_locks: list[set[int]] = [set(), set(), set(), set()]
-        self._win_locks: list[int | None] = [None] * 4
+        self._locks = PassLocks()
         self.phase = Phase.PROMPT
         self._stage = Stage.BEFORE_DEAL
         self._prompt: Prompt | None = None
@@ -298,10 +158,10 @@ class Round:
         self._mode = TurnMode.START
         self._after_kong: KongRecord | None = None
         self._turn_kongs: list[KongRecord] = []
-        self._window: _Window | None = None
+        self._window: Window | None = None
         # The last discard's (or added kong's) window, kept once closed while its tile
         # lies unclaimed, so that a late claim is refused for the rule that withheld it.
-        self._last_window: _Window | None = None
+        self._last_window: Window | None = None
         self._pending_kong: tuple[int, int, int] | None = None  # seat, kind, meld index
         self._version = 0
         self._legal_cache: dict[int, list[Action]] = {}
@@ -356,77 +216,21 @@ class Round:
         A script fixes the chance values drawn so far. Given the hand's ``seed`` (and
         ``hand_number`` in its session), the rebuilt hand also draws the values still to
         come exactly as live play would: use it to resume a hand that goes on."""
-        rnd, actions = cls._load_script(script, ruleset, seed, hand_number)
+        read = read_script(script, ruleset)
+        rnd = cls(read.ruleset, read.options, read.dealer, read.fields, rng=None)
+        rnd._fixed = read.fixed
+        rnd.raw_options = read.raw_options
+        rnd.dice = read.dice
+        if seed is not None:
+            rnd._resume_generator(seed, hand_number, read.deal)
+        rnd._start(read.deal)
         if play:
-            for index, action in enumerate(actions):
+            for index, action in enumerate(read.actions):
                 try:
                     rnd.apply(action, close_windows=True)
                 except IllegalActionError as exc:
                     raise exc.at(index) from None
         return rnd
-
-    @classmethod
-    def _load_script(
-        cls,
-        script: Mapping[str, Any],
-        ruleset: RuleSet | None,
-        seed: int | str | None,
-        hand_number: int,
-    ) -> tuple[Round, list[Action]]:
-        if not isinstance(script, Mapping):
-            raise ScriptError("a round script must be a JSON object")
-        variant = script.get("variant")
-        if not isinstance(variant, str):
-            raise ScriptError("missing field 'variant'")
-        if ruleset is None:
-            try:
-                ruleset = find_ruleset(variant)
-            except RuleError as exc:
-                raise ScriptError(str(exc)) from None
-        unknown = sorted(set(script) - set(COMMON_SCRIPT_FIELDS) - set(ruleset.script_fields))
-        if unknown:
-            raise ScriptError(f"unknown field '{unknown[0]}'")
-        raw_options = script.get("options", {})
-        if not isinstance(raw_options, Mapping):
-            raise ScriptError("'options' must be an object")
-        try:
-            options = ruleset.parse_options(raw_options)
-            extras = {k: script[k] for k in ruleset.script_fields if k in script}
-            fixed = ruleset.check_fields(extras, options)
-            fields = ruleset.first_fields(options)
-            # Session fields hold from the start; chance values join ``fields`` when
-            # the hand reaches them, exactly as in live play.
-            fields.update({k: v for k, v in fixed.items() if k in fields})
-        except RuleError as exc:
-            raise ScriptError(str(exc)) from None
-        dealer = script.get("dealer", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-            raise ScriptError("'dealer' must be a chair 0-3")
-        dice = script.get("dice")
-        if (
-            not isinstance(dice, list)
-            or len(dice) != 2
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
-        ):
-            raise ScriptError("'dice' must be two dice, e.g. [3, 5]")
-        built = _script_deal(script, ruleset)
-        raw_actions = script.get("actions", [])
-        if not isinstance(raw_actions, list):
-            raise ScriptError("'actions' must be a list")
-        actions = []
-        for index, raw in enumerate(raw_actions):
-            try:
-                actions.append(Action.from_json(raw))
-            except ScriptError as exc:
-                raise ScriptError(f"action {index}: {exc}") from None
-        rnd = cls(ruleset, options, dealer, fields, rng=None)
-        rnd._fixed = {k: v for k, v in fixed.items() if k not in fields}
-        rnd.raw_options = dict(raw_options)
-        rnd.dice = (dice[0], dice[1])
-        if seed is not None:
-            rnd._resume_generator(seed, hand_number, built)
-        rnd._start(built)
-        return rnd, actions
 
     def _resume_generator(self, seed: int | str, hand_number: int, script_deal: Deal) -> None:
         """Re-create the live hand's generator: consume the dice and the deal as
@@ -476,12 +280,17 @@ class Round:
     def _aside_events(self) -> list[TilesAside]:
         """The set-aside groups as players see them now (face-up tiles once public)."""
         return [
-            TilesAside(name, len(tiles), tiles if self._shows_aside(name) else None)
+            TilesAside(name, len(tiles), tiles if self.shows_aside(name) else None)
             for name, tiles in self.set_aside.items()
         ]
 
-    def _shows_aside(self, name: str) -> bool:
+    def shows_aside(self, name: str) -> bool:
+        """Whether everyone sees the set-aside group ``name`` (face up, dice shown)."""
         return self._dice_shown and self._aside_face_up[name]
+
+    def aside_face_up(self, name: str) -> bool:
+        """Whether the set-aside group ``name`` lies face up (once the dice are shown)."""
+        return self._aside_face_up.get(name, False)
 
     def _show_dice(self) -> None:
         """The before-deal prompts are done: show what ``dice_after_prompts`` held back."""
@@ -582,7 +391,7 @@ class Round:
             after_kong=self._after_kong if own_turn else None,
             discarder_kongs=tuple(self._turn_kongs) if how is WinHow.DISCARD else (),
             last_tile=self.live_count == 0 and how is not WinHow.ROB_KONG,
-            fourth_tile=self._visible(tile, how) >= 3,
+            fourth_tile=visible_copies(self, tile, how) >= 3,
             discards_before=self._discards_total - (1 if how is WinHow.DISCARD else 0),
             melds_before=self._melds_total,
             draws=self._draws[seat],
@@ -604,6 +413,32 @@ class Round:
     @property
     def prompt(self) -> Prompt | None:
         return self._prompt if self.phase is Phase.PROMPT else None
+
+    @property
+    def window(self) -> Window | None:
+        """The open claim or rob window, if one is open."""
+        return self._window if self.phase in (Phase.CLAIM, Phase.ROB) else None
+
+    @property
+    def last_window(self) -> Window | None:
+        """The last discard's (or added kong's) window, kept once closed while its tile
+        lies unclaimed, so that a late claim is refused for the rule that withheld it."""
+        return self._last_window
+
+    @property
+    def turn_mode(self) -> TurnMode:
+        return self._mode
+
+    @property
+    def dice_shown(self) -> bool:
+        """Whether everyone sees the dice (see ``RuleSet.dice_after_prompts``)."""
+        return self._dice_shown
+
+    @property
+    def is_dealt(self) -> bool:
+        """Whether the hands have been dealt to the players (prompts before the deal are
+        over)."""
+        return self.phase is not Phase.PROMPT or self._stage is not Stage.BEFORE_DEAL
 
     def to_act(self) -> list[int]:
         """Seats that must act before the hand can move on."""
@@ -659,12 +494,12 @@ class Round:
     def check(self, action: Action) -> Refusal | None:
         """None when ``action`` is legal now, else why not."""
         if not 0 <= action.seat <= 3:
-            return _refuse("unknown_seat", f"there is no seat {action.seat}")
+            return Refusal("unknown_seat", f"there is no seat {action.seat}")
         if self.phase is Phase.PROMPT:
             return self._check_prompt(action)
         if action in self.legal_actions(action.seat):
             return None
-        return self._diagnose(action)
+        return diagnose(self, action)
 
     # -- applying actions ----------------------------------------------------------------
 
@@ -695,7 +530,7 @@ class Round:
         window = self._window
         if window is None or self.phase not in (Phase.CLAIM, Phase.ROB):
             return
-        if action.name in _ANSWERS and action.seat in window.pending():
+        if action.name in ANSWERS and action.seat in window.pending():
             return
         self.close_window()
 
@@ -752,14 +587,14 @@ class Round:
         prompt = self._prompt
         assert prompt is not None
         if action.seat not in prompt.seats:
-            return _refuse("not_in_prompt", f"seat {action.seat} has no {prompt.id} to answer")
+            return Refusal("not_in_prompt", f"seat {action.seat} has no {prompt.id} to answer")
         if action.name != prompt.action:
-            return _refuse(
+            return Refusal(
                 "prompt_open",
                 f"seat {action.seat} must answer the {prompt.id} prompt first",
             )
         if action.seat in self._prompt_answers:
-            return _refuse(
+            return Refusal(
                 "already_answered", f"seat {action.seat} has already answered {prompt.id}"
             )
         return self.ruleset.check_prompt_action(self, prompt, action)
@@ -811,9 +646,7 @@ class Round:
         self._last_drawn[seat] = tile
         self._draws[seat] += 1
         self._emit(Drew(seat, tile, replacement, self.live_count))
-        if self._pong_locks[seat] or self._win_locks[seat] is not None:
-            self._pong_locks[seat].clear()
-            self._win_locks[seat] = None
+        if self._locks.clear(seat):
             self._emit(RestrictionCleared(seat))
 
     def _turn_action(self, action: Action) -> None:
@@ -843,12 +676,16 @@ class Round:
         self._last_drawn[seat] = None
         self._after_kong = None
         self._emit(Discarded(seat, tile, declare_ready))
-        window = _Window(tile, seat, False, {})
+        window = Window(tile, seat, False, {})
+        # Set before the offers are made: a win's context names the discarder.
         self._window = window
-        window.offers = {s: self._discard_offer(s, seat, tile) for s in seats_after(seat)}
+        window.offers = {
+            s: discard_offer(self, self._locks, self._may_be_ready, s, seat, tile)
+            for s in seats_after(seat)
+        }
         self._open_window(window)
 
-    def _open_window(self, window: _Window) -> None:
+    def _open_window(self, window: Window) -> None:
         for s, offer in list(window.offers.items()):
             if offer.withheld:
                 window.withheld[s] = offer.withheld
@@ -883,90 +720,6 @@ class Round:
         self._ready_cache[seat] = (key, ready)
         return ready
 
-    def _win_offer(
-        self, seat: int, tile: int, how: WinHow, withheld: dict[str, Refusal]
-    ) -> ScoredWin | None:
-        if not self._may_be_ready(seat):
-            return None
-        hand = self._hands[seat]
-        hand[tile] += 1
-        try:
-            complete = self.ruleset.is_complete(self, seat, hand, tile, how)
-        finally:
-            hand[tile] -= 1
-        if not complete:
-            return None
-        ctx = self.win_context(seat, tile, how)
-        score = self.ruleset.score_win(self, ctx)
-        refusal = self.ruleset.refuse_win(self, ctx, score)
-        if refusal is not None:
-            withheld["win"] = refusal
-            return None
-        lock = self._win_locks[seat]
-        if lock is None:
-            return ScoredWin(ctx, score)
-        value = score.compare_value
-        if self.ruleset.pass_rules.win_lock is WinLock.ALL:
-            withheld["win"] = _refuse(
-                "pass_win",
-                f"seat {seat} passed a win and may not win on a discard or rob a kong "
-                "until it draws",
-            )
-            return None
-        if value <= lock:
-            withheld["win"] = _refuse(
-                "pass_win",
-                f"seat {seat} passed a win worth {lock} and until it draws may only win on "
-                f"a discard or a robbed kong worth more; this one is worth {value}",
-            )
-            return None
-        return ScoredWin(ctx, score)
-
-    def _discard_offer(self, seat: int, discarder: int, tile: int) -> _Offer:
-        offer = _Offer()
-        if not self._active[seat]:
-            return offer
-        offer.win = self._win_offer(seat, tile, WinHow.DISCARD, offer.withheld)
-        if self.live_count > 0 and self._ready[seat] is None:
-            held = self._hands[seat][tile]
-            rules = self.ruleset
-            if held >= 2:
-                refusal = rules.refuse_meld(self, seat, tile, "pong")
-                if refusal is not None:
-                    offer.withheld["pong"] = refusal
-                elif tile in self._pong_locks[seat]:
-                    offer.withheld["pong"] = _refuse(
-                        "pass_pong",
-                        f"seat {seat} passed a pong of {tile_str(tile)} and may not pong "
-                        f"{tile_str(tile)} until it draws",
-                    )
-                else:
-                    offer.pong = True
-            if held == 3:
-                refusal = rules.refuse_meld(self, seat, tile, "kong")
-                if refusal is not None:
-                    offer.withheld["kong"] = refusal
-                else:
-                    offer.kong = True
-            if rules.allows_chow and seat == (discarder + 1) % 4:
-                offer.chows = self._chows(seat, tile)
-        return offer
-
-    def _chows(self, seat: int, tile: int) -> tuple[tuple[int, int, int], ...]:
-        if tile >= 27:
-            return ()
-        hand = self._hands[seat]
-        out = []
-        for low in (tile - 2, tile - 1, tile):
-            if low < 0 or suit(low) != suit(tile) or low + 2 >= 27 or suit(low + 2) != suit(tile):
-                continue
-            others = [k for k in (low, low + 1, low + 2) if k != tile]
-            if all(hand[k] for k in others) and (
-                self.ruleset.refuse_meld(self, seat, low, "chow") is None
-            ):
-                out.append((low, low + 1, low + 2))
-        return tuple(out)
-
     def _answer_window(self, action: Action) -> None:
         window = self._window
         assert window is not None
@@ -976,61 +729,33 @@ class Round:
         if not window.pending():
             self._resolve_window()
 
-    def _set_locks(self, window: _Window) -> None:
-        rules = self.ruleset.pass_rules
-        for seat, offer in window.offers.items():
-            answer = window.answers.get(seat)
-            declined_win = offer.win is not None and not isinstance(answer, Win)
-            if declined_win and rules.win_lock is not WinLock.NONE:
-                assert offer.win is not None
-                value = offer.win.score.compare_value
-                old = self._win_locks[seat]
-                self._win_locks[seat] = value if old is None else max(old, value)
-                self._emit(Restricted(seat, "pass_win", window.tile, value))
-            if offer.pong and isinstance(answer, Pass) and rules.pong_lock:
-                self._pong_locks[seat].add(window.tile)
-                self._emit(Restricted(seat, "pass_pong", window.tile))
-
     def _resolve_window(self) -> None:
         window = self._window
         assert window is not None
-        self._set_locks(window)
-        order = seats_after(window.from_seat)
-        winners = [
-            offer.win
-            for s in order
-            if (offer := window.offers.get(s)) is not None
-            and offer.win is not None
-            and isinstance(window.answers.get(s), Win)
-        ]
-        if winners and not self.ruleset.multiple_winners:
-            winners = winners[:1]
+        for event in self._locks.record(window, self.ruleset.pass_rules):
+            self._emit(event)
+        winners = window.winners(self.ruleset.multiple_winners)
         self._window = None
-        if any(not isinstance(answer, Pass) for answer in window.answers.values()):
+        if window.taken:
             # The tile is won or claimed: a late claim on it has nothing to answer.
             self._last_window = None
         if window.rob:
-            self._resolve_rob(window, [w for w in winners if w is not None])
+            self._resolve_rob(window, winners)
             return
         if winners:
             river = self._rivers[window.from_seat]
             river[-1] = replace(river[-1], won=True)
-            self._record_wins([w for w in winners if w is not None])
+            self._record_wins(winners)
             return
-        for s in order:
-            answer = window.answers.get(s)
-            if isinstance(answer, Kong):
-                self._exposed_kong(s, window)
-                return
-            if isinstance(answer, Pong):
-                self._claim(s, window, MeldType.PUNG, window.tile)
-                return
-        for s in order:
-            answer = window.answers.get(s)
-            if isinstance(answer, Chow):
-                self._claim(s, window, MeldType.CHOW, answer.tiles[0])
-                return
-        self._next_turn_after(window.from_seat)
+        claim = window.claim()
+        if isinstance(claim, Kong):
+            self._exposed_kong(claim.seat, window)
+        elif isinstance(claim, Pong):
+            self._claim(claim.seat, window, MeldType.PUNG, window.tile)
+        elif isinstance(claim, Chow):
+            self._claim(claim.seat, window, MeldType.CHOW, claim.tiles[0])
+        else:
+            self._next_turn_after(window.from_seat)
 
     def _next_turn_after(self, seat: int) -> None:
         for s in seats_after(seat):
@@ -1039,12 +764,12 @@ class Round:
                 return
         self._end_play(EndReason.EXHAUSTED)
 
-    def _take_discard(self, seat: int, window: _Window) -> None:
+    def _take_discard(self, seat: int, window: Window) -> None:
         river = self._rivers[window.from_seat]
         river[-1] = replace(river[-1], claimed_by=seat)
         self._melds_total += 1
 
-    def _claim(self, seat: int, window: _Window, meld_type: MeldType, low: int) -> None:
+    def _claim(self, seat: int, window: Window, meld_type: MeldType, low: int) -> None:
         tile = window.tile
         if meld_type is MeldType.PUNG:
             self._hands[seat][tile] -= 2
@@ -1066,7 +791,7 @@ class Round:
         self._last_drawn[seat] = None
         self.phase = Phase.TURN
 
-    def _exposed_kong(self, seat: int, window: _Window) -> None:
+    def _exposed_kong(self, seat: int, window: Window) -> None:
         tile = window.tile
         self._hands[seat][tile] -= 3
         self._take_discard(seat, window)
@@ -1093,15 +818,12 @@ class Round:
         self._hands[seat][tile] -= 1
         self._pending_kong = (seat, tile, index)
         self._emit(Konged(seat, KongType.ADDED.value, tile, self._melds[seat][index].from_seat))
-        offers: dict[int, _Offer] = {}
-        for s in seats_after(seat):
-            offer = _Offer()
-            if self._active[s]:
-                offer.win = self._win_offer(s, tile, WinHow.ROB_KONG, offer.withheld)
-            offers[s] = offer
-        self._open_window(_Window(tile, seat, True, offers))
+        offers = {
+            s: rob_offer(self, self._locks, self._may_be_ready, s, tile) for s in seats_after(seat)
+        }
+        self._open_window(Window(tile, seat, True, offers))
 
-    def _resolve_rob(self, window: _Window, robbers: list[ScoredWin]) -> None:
+    def _resolve_rob(self, window: Window, robbers: list[ScoredWin]) -> None:
         pending = self._pending_kong
         assert pending is not None
         seat, tile, index = pending
@@ -1207,16 +929,7 @@ class Round:
             offer = window.offers.get(seat)
             if offer is None or seat in window.answers:
                 return []
-            out: list[Action] = []
-            if offer.win is not None:
-                out.append(Win(seat))
-            if offer.kong:
-                out.append(Kong(seat, window.tile))
-            if offer.pong:
-                out.append(Pong(seat))
-            out.extend(Chow(seat, c) for c in offer.chows)
-            out.append(Pass(seat))
-            return out
+            return offer.actions(seat, window.tile)
         return []
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -1248,7 +961,7 @@ class Round:
                     out.append(Discard(seat, k, declare_ready=True))
         return out
 
-    def _win_tiles(self, seat: int) -> list[int]:
+    def win_tiles(self, seat: int) -> list[int]:
         """The tiles a self-drawn win by the turn seat may take: the one it drew; on the
         dealer's first move (no draw) every kind he holds."""
         if self._mode is TurnMode.START:
@@ -1262,7 +975,7 @@ class Round:
         winning tile: it takes the kind that scores best (ties: first in tile order), so
         the win never depends on the order the tiles were dealt in (mcr.md §2.4)."""
         best: ScoredWin | None = None
-        for tile in self._win_tiles(seat):
+        for tile in self.win_tiles(seat):
             win = self._self_draw_win(seat, tile)
             if win is not None and (
                 best is None or win.score.compare_value > best.score.compare_value
@@ -1279,233 +992,18 @@ class Round:
             return None
         return ScoredWin(ctx, score)
 
-    def _diagnose(self, action: Action) -> Refusal:
-        """Why an action not in the legal list is refused, in words a player understands."""
-        seat = action.seat
-        if self.phase is Phase.END:
-            return _refuse("hand_over", "the hand is over; no more actions are taken")
-        if not self._active[seat]:
-            return _refuse("seat_out", f"seat {seat} has already won and is out of play")
-        if self.phase in (Phase.CLAIM, Phase.ROB):
-            return self._diagnose_window(action)
-        late = self._last_window
-        # A pong can only answer a discard; a win or kong by the turn seat is its own move.
-        if late is not None and (
-            isinstance(action, Pong) or (seat != self.turn and isinstance(action, Win | Kong))
-        ):
-            refusal = _withheld_refusal(late, action)
-            if refusal is not None:
-                return refusal
-        if seat != self.turn:
-            if action.name in _ANSWERS - {"win", "kong"}:
-                return _refuse("nothing_to_claim", f"seat {seat} has no discard to answer")
-            return _refuse("not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        return self._diagnose_turn(action)
-
-    def _diagnose_window(self, action: Action) -> Refusal:
-        window = self._window
-        assert window is not None
-        seat = action.seat
-        tile = window.tile
-        if seat in window.answers:
-            what = "kong" if window.rob else "discard"
-            return _refuse("already_answered", f"seat {seat} has already answered this {what}")
-        if action.name not in _ANSWERS or seat == window.from_seat:
-            return _refuse(
-                "claim_window_open",
-                f"wait: the other seats may still answer the {tile_str(tile)}",
-            )
-        if isinstance(action, Chow) and not window.rob:
-            if not self.ruleset.allows_chow:
-                return _refuse("chow_not_allowed", "chow is not allowed in this rule set")
-            if seat != (window.from_seat + 1) % 4:
-                return _refuse(
-                    "chow_wrong_seat",
-                    f"seat {seat} can only chow from its 上家 (seat {(seat + 3) % 4}), "
-                    f"not from seat {window.from_seat}",
-                )
-        refusal = _withheld_refusal(window, action)
-        if refusal is not None:
-            return refusal
-        offer = window.offers.get(seat, _Offer())
-        if isinstance(action, Win):
-            how = WinHow.ROB_KONG if window.rob else WinHow.DISCARD
-            return self._win_refusal(seat, tile, how) or _refuse(
-                "not_a_win", f"seat {seat} does not win with {tile_str(tile)}"
-            )
-        if window.rob:
-            return _refuse("rob_only", "a kong being added can only be robbed, not claimed")
-        if not offer.any:
-            return _refuse("nothing_to_claim", f"seat {seat} cannot claim the {tile_str(tile)}")
-        if isinstance(action, Chow):
-            return _refuse("no_chow", f"seat {seat} cannot chow {tile_str(tile)} with those tiles")
-        if self.live_count == 0 and action.name in ("pong", "kong"):
-            return _refuse("last_discard", "the last discard can only be won, not claimed")
-        if isinstance(action, Pong):
-            return self.ruleset.refuse_meld(self, seat, tile, "pong") or _refuse(
-                "no_pong", f"seat {seat} cannot pong {tile_str(tile)}"
-            )
-        if isinstance(action, Kong) and action.tile != tile:
-            return _refuse("no_kong", f"only the {tile_str(tile)} just discarded can be konged now")
-        return _refuse("no_kong", f"seat {seat} cannot kong {tile_str(tile)}")
-
-    def _win_refusal(self, seat: int, tile: int, how: WinHow) -> Refusal | None:
-        hand = self._hands[seat]
-        if how is not WinHow.SELF_DRAW:
-            hand[tile] += 1
-        try:
-            complete = self.ruleset.is_complete(self, seat, hand, tile, how)
-        finally:
-            if how is not WinHow.SELF_DRAW:
-                hand[tile] -= 1
-        ctx = self.win_context(seat, tile, how)
-        score = self.ruleset.score_win(self, ctx) if complete else None
-        return self.ruleset.refuse_win(self, ctx, score)
-
-    def _diagnose_turn(self, action: Action) -> Refusal:
-        seat = action.seat
-        hand = self._hands[seat]
-        if isinstance(action, Discard):
-            if not hand[action.tile]:
-                return _refuse(
-                    "tile_not_held", f"seat {seat} does not hold {tile_str(action.tile)}"
-                )
-            drawn = self._last_drawn[seat]
-            if self._ready[seat] is not None and drawn is not None and action.tile != drawn:
-                return _refuse(
-                    "ready_locked",
-                    f"seat {seat} declared ready and must discard the {tile_str(drawn)} it drew",
-                )
-            refusal = self.ruleset.refuse_discard(self, seat, action.tile)
-            if refusal is not None:
-                return refusal
-            if action.declare_ready:
-                return _refuse(
-                    "cannot_declare_ready",
-                    f"discarding {tile_str(action.tile)} does not leave seat {seat} ready",
-                )
-            return _refuse("illegal", f"{action.describe()} is not allowed now")
-        if isinstance(action, Pass):
-            return _refuse("nothing_to_pass", f"it is seat {seat}'s turn: discard a tile")
-        if isinstance(action, Pong | Chow):
-            return _refuse("nothing_to_claim", f"seat {seat} has no discard to answer")
-        if self._mode is TurnMode.CLAIMED:
-            return _refuse("must_discard", f"after a claim seat {seat} must discard")
-        if isinstance(action, Win):
-            for tile in self._win_tiles(seat):
-                refusal = self._win_refusal(seat, tile, WinHow.SELF_DRAW)
-                if refusal is not None:
-                    return refusal
-            return _refuse("not_a_win", f"seat {seat}'s hand is not a winning hand")
-        if isinstance(action, Kong):
-            tile = action.tile
-            if self.live_count == 0:
-                return _refuse("wall_empty", "no kong is possible: the wall is empty")
-            if self._ready[seat] is not None:
-                return _refuse("ready_locked", f"seat {seat} declared ready and may not kong")
-            has_pung = any(m.type is MeldType.PUNG and m.kind == tile for m in self._melds[seat])
-            if hand[tile] == 4 or (has_pung and hand[tile]):
-                refusal = self.ruleset.refuse_meld(self, seat, tile, "kong")
-                if refusal is not None:
-                    return refusal
-            return _refuse(
-                "no_kong", f"seat {seat} holds no four {tile_str(tile)} and no pung to add to"
-            )
-        return _refuse("illegal", f"{action.describe()} is not allowed now")
-
     # -- visibility ----------------------------------------------------------------------
-
-    def _visible(self, tile: int, how: WinHow) -> int:
-        """Copies of ``tile`` anyone can see, not counting the winning tile itself."""
-        n = 0
-        for seat in range(4):
-            for d in self._rivers[seat]:
-                if d.tile == tile and d.claimed_by is None:
-                    n += 1
-            for m in self._melds[seat]:
-                if not m.concealed:
-                    n += m.tiles.count(tile)
-        for name, tiles in self.set_aside.items():
-            if self._aside_face_up.get(name):
-                n += tiles.count(tile)
-        if how is WinHow.DISCARD:
-            n -= 1
-        return n
-
-    def _sees(self, viewer: int | None, seat: int, reveal: frozenset[int]) -> bool:
-        if self.phase is Phase.END or seat in reveal:
-            return True
-        if viewer is None:
-            return False
-        return viewer == seat or seat in self.ruleset.visible_hands(self, viewer)
 
     def view(self, viewer: int | None, reveal: frozenset[int] = frozenset()) -> View:
         """The hand as ``viewer`` may see it (None: a spectator). ``reveal`` adds seats
         whose concealed tiles this viewer may see (a player's 旁观看牌 setting)."""
-        dealt = self.phase is not Phase.PROMPT or self._stage is not Stage.BEFORE_DEAL
-        seats = []
-        for s in range(4):
-            sees = dealt and self._sees(viewer, s, reveal)
-            melds = tuple(m for m in self._melds[s] if sees or not m.concealed)
-            seats.append(
-                SeatInfo(
-                    seat=s,
-                    concealed=tuple(self._hands[s]) if sees else None,
-                    concealed_count=sum(self._hands[s]) if dealt else 0,
-                    melds=melds,
-                    hidden_kongs=len(self._melds[s]) - len(melds),
-                    discards=tuple(self._rivers[s]),
-                    active=self._active[s],
-                    ready=self._ready[s] is not None,
-                    # While an added kong may be robbed, its tile (often the one just
-                    # drawn) has left the hand.
-                    drawn=self.last_drawn(s) if sees and self.phase is Phase.TURN else None,
-                )
-            )
-        aside: dict[str, tuple[int, ...] | int] = {
-            name: tiles if (self._shows_aside(name) or self.phase is Phase.END) else len(tiles)
-            for name, tiles in self.set_aside.items()
-        }
-        window = self._window if self.phase in (Phase.CLAIM, Phase.ROB) else None
-        return View(
-            variant=self.variant,
-            viewer=viewer,
-            dealer=self.dealer,
-            dice=self.dice if self._dice_shown else None,
-            phase=self.phase.value,
-            turn=self.turn,
-            live_count=self.live_count,
-            seats=tuple(seats),
-            claim_tile=window.tile if window else None,
-            claim_from=window.from_seat if window else None,
-            prompt=self._prompt.id if self.phase is Phase.PROMPT and self._prompt else None,
-            aside=aside,
-            wins=tuple(self.wins),
-            payments=tuple(self.ledger.lines),
-            shape_rules=self.ruleset.shape_rules(self, viewer) if viewer is not None else None,
-            allows_chow=self.ruleset.allows_chow,
-            extras=self.ruleset.view_extras(self, viewer),
-        )
+        return build_view(self, viewer, reveal)
 
     def events_for(
         self, viewer: int | None, start: int = 0, reveal: frozenset[int] = frozenset()
     ) -> list[Event]:
         """The log from ``start`` as ``viewer`` may see it (None: a spectator)."""
-        out = []
-        for event in self.events[start:]:
-            owner = event.owner()
-            # Seeing another seat's hand shows its tiles, never its choices.
-            if (
-                owner is None
-                or owner == viewer
-                or (event.hand_tiles and self._sees(viewer, owner, reveal))
-            ):
-                out.append(event)
-                continue
-            shown = event.redacted()
-            if shown is not None:
-                out.append(shown)
-        return out
+        return events_for(self, viewer, start, reveal)
 
     # -- results -------------------------------------------------------------------------
 
@@ -1548,19 +1046,7 @@ class Round:
 
     def to_script(self) -> dict[str, Any]:
         """The round script of this hand so far: replaying it rebuilds this state."""
-        script: dict[str, Any] = {
-            "variant": self.variant,
-            "options": dict(self.raw_options),
-            "dealer": self.dealer,
-            "dice": list(self.dice),
-            "hands": [format_tiles(h) for h in self.dealt],
-            "wall": format_tiles(self.undealt, sort=False),
-        }
-        for name in self.ruleset.script_fields:
-            if name in self.fields:
-                script[name] = self.fields[name]
-        script["actions"] = [a.to_json() for a in self.actions]
-        return script
+        return write_script(self)
 
     def tile_census(self) -> list[int]:
         """Where every tile is, as 34 counts: hands, melds, rivers, wall, set aside, won.
@@ -1610,38 +1096,3 @@ class Round:
             repr(self.rule_data),
             len(self.events),
         )
-
-
-def _script_deal(script: Mapping[str, Any], ruleset: RuleSet) -> Deal:
-    hands_raw = script.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != 4:
-        raise ScriptError("'hands' must list the four dealt hands, seat 0 first")
-    hands = []
-    for seat, text in enumerate(hands_raw):
-        if not isinstance(text, str):
-            raise ScriptError(f"hand of seat {seat} must be a string of tiles")
-        try:
-            tiles = parse_tiles(text)
-        except NotationError as exc:
-            raise ScriptError(f"hand of seat {seat}: {exc}") from None
-        want = 14 if seat == 0 else 13
-        if len(tiles) != want:
-            raise ScriptError(f"hand of seat {seat} has {len(tiles)} tiles; it needs {want}")
-        hands.append(tuple(tiles))
-    wall_raw = script.get("wall")
-    if not isinstance(wall_raw, str):
-        raise ScriptError("'wall' must be the undealt tiles as one string, front first")
-    try:
-        wall = tuple(parse_tiles(wall_raw))
-    except NotationError as exc:
-        raise ScriptError(f"wall: {exc}") from None
-    have = counts_of([k for h in hands for k in h] + list(wall))
-    want = counts_of(ruleset.tiles)
-    if have != want:
-        for k in range(NUM_KINDS):
-            if have[k] != want[k]:
-                raise ScriptError(
-                    f"hands and wall hold {have[k]} of {tile_str(k)}; "
-                    f"{ruleset.variant} uses {want[k]}"
-                )
-    return Deal(tuple(hands), wall)

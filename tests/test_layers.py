@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -52,6 +53,15 @@ def test_the_rules_never_import_the_ai() -> None:
             m for m in imported_modules(path) if m == "engine.ai" or m.startswith("engine.ai.")
         )
         assert not ai, f"{path.relative_to(ROOT)} imports {ai}"
+
+
+def test_the_view_is_importable_without_the_round_machine() -> None:
+    """What a viewer may know is plain data: reading a View loads no state machine."""
+    probe = "import sys, engine.view; print('engine.round' in sys.modules)"
+    found = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action
-from engine.round import View
+from engine.view import View
 
 
 class Player(Protocol):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action
-from engine.round import View
+from engine.view import View
 
 
 class RandomPlayer:

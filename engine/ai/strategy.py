@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from engine.actions import Action, ChooseVoid, Chow, Discard, Exchange, Kong, Pass, Pong, Win
 from engine.ai.hints import ai_shapes, effective_tiles
 from engine.analysis import HandShape, ShapeRules, shanten
-from engine.round import View
 from engine.suggestions import can_exchange, keep_value, suggest_exchange, suggest_void
+from engine.view import View
 
 # Discards tied on shanten whose effective tiles are counted (the least useful first).
 _MAX_TIES = 3

@@ -28,7 +28,7 @@ from tests.engine.round.test_claims import PONG_AND_WIN
 def plain_variant(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let the registry find the test rule set under the name ``plain``."""
     real = registry.find_ruleset
-    monkeypatch.setattr("engine.round.find_ruleset", lambda v: PLAIN if v == "plain" else real(v))
+    monkeypatch.setattr("engine.scripts.find_ruleset", lambda v: PLAIN if v == "plain" else real(v))
 
 
 def _run(tmp_path: Path, document: object) -> tuple[int, dict]:
