@@ -20,7 +20,7 @@ import MahjongGB
 
 from engine.rules.base import WinFacts
 from engine.rules.mcr.calculator import score_win
-from engine.rules.mcr.options import resolve_options
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.samples import random_win, reference_arguments
 from engine.tiles import parse_hand, parse_tile
 
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     rng = random.Random(args.seed)
     hands = [random_win(rng) for _ in range(args.hands)]
-    options = resolve_options({})
+    options = McrOptions()
     reference = [reference_arguments(facts) for facts in hands]
 
     def ours(facts: object) -> object:

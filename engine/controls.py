@@ -111,7 +111,8 @@ class PickNumbers:
             raise ValueError(f"numbers must not repeat: {list(numbers)}")
         if self.field not in {f.name for f in fields(action)}:
             raise ValueError(f"'{action.name}' has no argument '{self.field}'")
-        return replace(action, **{self.field: tuple(sorted(numbers))})
+        arguments: dict[str, Any] = {self.field: tuple(sorted(numbers))}
+        return replace(action, **arguments)
 
 
 Control = PickOne | PickTiles | PickNumbers

@@ -56,6 +56,7 @@ from engine.events import (
 from engine.ledger import Ledger
 from engine.phase import Phase, TurnMode
 from engine.refusals import ANSWERS, diagnose
+from engine.rules.base import TableOptions
 from engine.rules.play import (
     DiscardRecord,
     EndReason,
@@ -99,28 +100,28 @@ class Round:
 
     def __init__(
         self,
-        ruleset: RuleSet,
-        options: Mapping[str, Any],
+        ruleset: RuleSet[Any],
+        options: TableOptions,
         dealer: int,
         fields: Mapping[str, Any],
+        dice: tuple[int, int],
         *,
         rng: random.Random | None,
     ) -> None:
         self.ruleset = ruleset
         self.variant = ruleset.variant
-        self.options: dict[str, Any] = dict(options)
+        self.options = options
         # The options as the table gave them (round scripts store these, not defaults).
         self.raw_options: dict[str, Any] = {}
         self.dealer = dealer
         self.fields: dict[str, Any] = dict(fields)
-        self.dice: tuple[int, int] = (1, 1)
+        self.dice = dice
         self._rng = rng
         # Chance values a round script fixes, handed out by ``chance``.
         self._fixed: dict[str, Any] = {}
         # The names of the chance values the rule set has asked for: never announced.
         self._chance_names: set[str] = set()
         self.ledger = Ledger()
-        self.rule_data: dict[str, Any] = {}
         self.set_aside: dict[str, tuple[int, ...]] = {}
         self._aside_face_up: dict[str, bool] = {}
         # The dice and the face-up set-aside tiles are public (see dice_after_prompts).
@@ -167,11 +168,13 @@ class Round:
         self._legal_cache: dict[int, list[Action]] = {}
         self._legal_version = -1
         self._ready_cache: list[tuple[tuple[Any, ...], bool] | None] = [None] * 4
+        # Made last: the rule set may read the hand as it starts (its dice).
+        self.rule_notes = ruleset.new_notes(self)
 
     @classmethod
     def new(
         cls,
-        variant: str | RuleSet,
+        variant: str | RuleSet[Any],
         options: Mapping[str, Any] | None = None,
         seed: int | str = 0,
         *,
@@ -183,15 +186,13 @@ class Round:
         ``random.Random(seed)``. ``dealer`` is the dealer's chair; ``fields`` the
         session-derived script fields (defaults: the rule set's first-hand fields)."""
         ruleset = find_ruleset(variant) if isinstance(variant, str) else variant
-        opts = ruleset.parse_options(options or {})
+        opts = ruleset.read_options(options or {})
         given = ruleset.first_fields(opts) if fields is None else dict(fields)
-        rnd = cls(ruleset, opts, dealer, given, rng=random.Random(seed))
-        rnd.raw_options = dict(options or {})
-        rng = rnd._rng
-        assert rng is not None
+        rng = random.Random(seed)
         if ruleset.separate_dealer_roll and hand_number == 1:
             roll_dice(rng)
-        rnd.dice = roll_dice(rng)
+        rnd = cls(ruleset, opts, dealer, given, roll_dice(rng), rng=rng)
+        rnd.raw_options = dict(options or {})
         built = ruleset.build_deal(rnd, rng)
         if built is None:
             built = deal(shuffled(ruleset.tiles, rng))
@@ -204,7 +205,7 @@ class Round:
         script: Mapping[str, Any],
         *,
         play: bool = True,
-        ruleset: RuleSet | None = None,
+        ruleset: RuleSet[Any] | None = None,
         seed: int | str | None = None,
         hand_number: int = 1,
     ) -> Round:
@@ -217,10 +218,9 @@ class Round:
         ``hand_number`` in its session), the rebuilt hand also draws the values still to
         come exactly as live play would: use it to resume a hand that goes on."""
         read = read_script(script, ruleset)
-        rnd = cls(read.ruleset, read.options, read.dealer, read.fields, rng=None)
+        rnd = cls(read.ruleset, read.options, read.dealer, read.fields, read.dice, rng=None)
         rnd._fixed = read.fixed
         rnd.raw_options = read.raw_options
-        rnd.dice = read.dice
         if seed is not None:
             rnd._resume_generator(seed, hand_number, read.deal)
         rnd._start(read.deal)
@@ -1093,6 +1093,6 @@ class Round:
             self.end_reason,
             self.next_dealer_seat,
             tuple(sorted((k, repr(v)) for k, v in self.fields.items())),
-            repr(self.rule_data),
+            repr(self.rule_notes),
             len(self.events),
         )

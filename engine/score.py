@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from engine.rules.base import Calculator, RuleError, WinFacts, parse_options
+from engine.rules.base import Calculator, RuleError, TableOptions, WinFacts
 from engine.rules.registry import find_calculator
 from engine.tiles import HandSpec, NotationError, counts_of, parse_hand, parse_tile, tile_str
 
@@ -53,7 +53,9 @@ def _check_copies(hand: HandSpec, extra: list[int]) -> None:
             raise RuleError(f"the hand holds {n} copies of {tile_str(kind)}; there are only four")
 
 
-def _parse_common(request: Mapping[str, Any]) -> tuple[Calculator, HandSpec, dict[str, Any]]:
+def _parse_common(
+    request: Mapping[str, Any],
+) -> tuple[Calculator[Any], HandSpec, TableOptions]:
     unknown = sorted(set(request) - FIELDS)
     if unknown:
         raise RuleError(f"unknown field '{unknown[0]}'")
@@ -63,7 +65,7 @@ def _parse_common(request: Mapping[str, Any]) -> tuple[Calculator, HandSpec, dic
     raw_options = request.get("options", {})
     if not isinstance(raw_options, dict):
         raise RuleError("'options' must be an object")
-    options = parse_options(calculator.options, raw_options, calculator.variant)
+    options = calculator.options_type.parse(raw_options)
     text = request.get("hand")
     if not isinstance(text, str) or not text:
         raise RuleError("missing field 'hand' (a hand in tile notation, e.g. '123m456p')")
@@ -72,7 +74,7 @@ def _parse_common(request: Mapping[str, Any]) -> tuple[Calculator, HandSpec, dic
     return calculator, hand, options
 
 
-def _wildcard(request: Mapping[str, Any], calculator: Calculator) -> int | None:
+def _wildcard(request: Mapping[str, Any], calculator: Calculator[Any]) -> int | None:
     value = request.get("wildcard")
     if value is None:
         return None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.errors import ScriptError
-from engine.rules.base import RuleError
+from engine.rules.base import RuleError, TableOptions
 from engine.rules.play import RuleSet
 from engine.rules.registry import find_ruleset
 from engine.tiles import NUM_KINDS, NotationError, counts_of, format_tiles, parse_tiles, tile_str
@@ -35,8 +35,8 @@ class ReadScript:
     the script fixes, which join ``fields`` when the hand reaches them.
     """
 
-    ruleset: RuleSet
-    options: dict[str, Any]
+    ruleset: RuleSet[Any]
+    options: TableOptions
     raw_options: dict[str, Any]
     dealer: int
     dice: tuple[int, int]
@@ -46,7 +46,7 @@ class ReadScript:
     actions: list[Action]
 
 
-def read_script(script: Mapping[str, Any], ruleset: RuleSet | None = None) -> ReadScript:
+def read_script(script: Mapping[str, Any], ruleset: RuleSet[Any] | None = None) -> ReadScript:
     """Check and read a round script; a ScriptError names what is not valid.
     ``ruleset`` overrides the registry's rule set for the script's variant."""
     if not isinstance(script, Mapping):
@@ -66,7 +66,7 @@ def read_script(script: Mapping[str, Any], ruleset: RuleSet | None = None) -> Re
     if not isinstance(raw_options, Mapping):
         raise ScriptError("'options' must be an object")
     try:
-        options = ruleset.parse_options(raw_options)
+        options = ruleset.read_options(raw_options)
         extras = {k: script[k] for k in ruleset.script_fields if k in script}
         fixed = ruleset.check_fields(extras, options)
         fields = ruleset.first_fields(options)
@@ -125,7 +125,7 @@ def write_script(rnd: Round) -> dict[str, Any]:
     return script
 
 
-def script_deal(script: Mapping[str, Any], ruleset: RuleSet) -> Deal:
+def script_deal(script: Mapping[str, Any], ruleset: RuleSet[Any]) -> Deal:
     """The script's ``hands`` and ``wall``, checked against the rule set's tiles."""
     hands_raw = script.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != 4:
@@ -138,9 +138,9 @@ def script_deal(script: Mapping[str, Any], ruleset: RuleSet) -> Deal:
             tiles = parse_tiles(text)
         except NotationError as exc:
             raise ScriptError(f"hand of seat {seat}: {exc}") from None
-        want = 14 if seat == 0 else 13
-        if len(tiles) != want:
-            raise ScriptError(f"hand of seat {seat} has {len(tiles)} tiles; it needs {want}")
+        size = 14 if seat == 0 else 13
+        if len(tiles) != size:
+            raise ScriptError(f"hand of seat {seat} has {len(tiles)} tiles; it needs {size}")
         hands.append(tuple(tiles))
     wall_raw = script.get("wall")
     if not isinstance(wall_raw, str):

@@ -66,7 +66,7 @@ class Session:
 
     def __init__(
         self,
-        variant: str | RuleSet,
+        variant: str | RuleSet[Any],
         options: Mapping[str, Any] | None = None,
         seed: int | str | None = 0,
         *,
@@ -74,9 +74,9 @@ class Session:
     ) -> None:
         self.ruleset = find_ruleset(variant) if isinstance(variant, str) else variant
         self.raw_options = dict(options or {})
-        self.options = self.ruleset.parse_options(self.raw_options)
+        self.options = self.ruleset.read_options(self.raw_options)
         self.seed = seed
-        self.hands_planned = self.ruleset.planned_hands(self.options)
+        self.hands_planned = self.options.planned_hands
         self.hands_played = 0
         self.scores = [0, 0, 0, 0]
         # The hands booked by this object; a resumed session counts the earlier ones only
@@ -173,7 +173,7 @@ class Session:
     @classmethod
     def resume(
         cls,
-        variant: str | RuleSet,
+        variant: str | RuleSet[Any],
         options: Mapping[str, Any] | None,
         *,
         hands_played: int = 0,

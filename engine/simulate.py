@@ -156,7 +156,7 @@ def _progress(done: int, total: int, out: TextIO) -> None:
 
 
 def simulate(
-    ruleset: RuleSet,
+    ruleset: RuleSet[Any],
     hands: int,
     seed: int,
     levels: Sequence[str],
@@ -201,7 +201,7 @@ def simulate(
         if progress is not None and hands >= _PROGRESS_FROM and stats.hands % step == 0:
             _progress(stats.hands, hands, progress)
     stats.seconds = time.perf_counter() - start
-    stats.notes = dict(ruleset.simulation_notes(ruleset.parse_options(options or {}), hands, seed))
+    stats.notes = dict(ruleset.simulation_notes(ruleset.read_options(options or {}), hands, seed))
     return stats
 
 
@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     for variant in VARIANTS if requested == "all" else (requested,):
         try:
             ruleset = find_ruleset(variant)
-            ruleset.parse_options(options)
+            ruleset.read_options(options)
         except RuleError as exc:
             unavailable = {"variant": variant, "unavailable": str(exc)}
             print(json.dumps(unavailable) if args.json else f"{variant}: unavailable ({exc})")

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.analysis import ShapeRules
 from engine.ledger import Payment
-from engine.rules.play import DiscardRecord, ScoredWin, WinHow
+from engine.rules.play import DiscardRecord, RuleFacts, ScoredWin, WinHow
 from engine.tiles import NUM_KINDS, Meld
 
 
@@ -50,7 +49,7 @@ class View:
     payments: tuple[Payment, ...]
     shape_rules: ShapeRules | None
     allows_chow: bool
-    extras: Mapping[str, Any]
+    facts: RuleFacts
 
     def unseen(self) -> list[int]:
         """Copies of each kind the viewer cannot see anywhere (walls and other hands)."""

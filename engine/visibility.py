@@ -90,7 +90,7 @@ def build_view(rnd: Round, viewer: int | None, reveal: frozenset[int]) -> View:
         payments=tuple(rnd.ledger.lines),
         shape_rules=rnd.ruleset.shape_rules(rnd, viewer) if viewer is not None else None,
         allows_chow=rnd.ruleset.allows_chow,
-        extras=rnd.ruleset.view_extras(rnd, viewer),
+        facts=rnd.ruleset.view_facts(rnd, viewer),
     )
 
 

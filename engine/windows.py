@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.actions import Action, Chow, Kong, Pass, Pong, Win
 from engine.errors import Refusal
@@ -191,7 +192,7 @@ class PassLocks:
 
 
 def win_offer(
-    state: HandState,
+    state: HandState[Any],
     locks: PassLocks,
     seat: int,
     tile: int,
@@ -217,7 +218,7 @@ def win_offer(
 
 
 def discard_offer(
-    state: HandState,
+    state: HandState[Any],
     locks: PassLocks,
     may_be_ready: Callable[[int], bool],
     seat: int,
@@ -252,7 +253,7 @@ def discard_offer(
 
 
 def rob_offer(
-    state: HandState,
+    state: HandState[Any],
     locks: PassLocks,
     may_be_ready: Callable[[int], bool],
     seat: int,
@@ -265,7 +266,7 @@ def rob_offer(
     return offer
 
 
-def chows(state: HandState, seat: int, tile: int) -> tuple[tuple[int, int, int], ...]:
+def chows(state: HandState[Any], seat: int, tile: int) -> tuple[tuple[int, int, int], ...]:
     """Every chow ``seat`` may make with ``tile``, lowest first."""
     if tile >= 27:
         return ()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.round import Round, SeatInfo, View
 from engine.rules.base import FanLine as EngineFanLine
 from engine.rules.play import ScoredWin
-from engine.tiles import kinds_of, parse_tile
+from engine.tiles import kinds_of
 from renderer.models import (
     FanLine,
     HandView,
@@ -26,8 +26,6 @@ from renderer.models import (
     TableView,
     WinnerView,
 )
-
-SUIT_LETTERS = "mps"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +49,14 @@ class Naming:
 
 def void_suits(view: View) -> tuple[int | None, ...]:
     """Each seat's 定缺 suit once the rule set reveals it."""
-    voids = view.extras.get("voids")
+    voids = view.facts.voids
     if not voids:
         return (None, None, None, None)
-    return tuple(SUIT_LETTERS.index(v) for v in voids)
+    return voids
 
 
 def wildcard_of(view: View) -> int | None:
-    value = view.extras.get("wildcard")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        return parse_tile(value)
-    return None
+    return view.facts.wildcard
 
 
 def ordered_concealed(info: SeatInfo) -> tuple[int, ...] | None:

@@ -397,7 +397,7 @@ class RunningTable:
             notes=tuple(self.state.notes.texts(seat, self.names(), chair.locale)),
             last_line=self.state.last_line if chair.locale == self.locale else "",
             own_void=self.state.notes.own_void[seat],
-            options=dict(hand.options),
+            options=hand.options.to_json(),
             chosen_horses=self.state.horses[seat],
         )
 

@@ -2,16 +2,33 @@
 
 A rule set is a module of rules and options selected by name (``registry``); the shared
 code asks it questions and never compares variant names.
+
+A rule set's table options are one frozen dataclass, a :class:`TableOptions`, whose
+fields are made with :func:`option`: names, defaults, validity tests and docs all come
+from it, and so does the one parser of every rule set's options.
+
+>>> @dataclass(frozen=True, slots=True)
+... class Example(TableOptions):
+...     variant: ClassVar[str] = "example"
+...     rounds: int = option(4, int_in(1, 16), "局数: hands the table plays")
+>>> Example.parse({"rounds": 8})
+Example(rounds=8)
+>>> Example.parse({"round": 8})
+Traceback (most recent call last):
+  ...
+engine.rules.base.RuleError: unknown example option 'round'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.analysis import ShapeRules, shanten, waits
 from engine.tiles import HandSpec, counts_of, tile_str
+
+T = TypeVar("T")
 
 
 class RuleError(ValueError):
@@ -20,7 +37,8 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One table option: its name as in the rule set's spec, default and validity test."""
+    """One table option as a row of its table: its name as in the rule set's spec, its
+    default (as JSON), validity test and doc line."""
 
     name: str
     default: Any
@@ -45,18 +63,69 @@ def one_of(*values: Any) -> Callable[[Any], bool]:
     return lambda v: v in values
 
 
-def parse_options(table: Sequence[Option], raw: Mapping[str, Any], variant: str) -> dict[str, Any]:
-    """Defaults overlaid with ``raw``; an unknown name or an invalid value is a RuleError."""
-    known = {o.name: o for o in table}
-    out = {o.name: o.default for o in table}
-    for name, value in raw.items():
-        opt = known.get(name)
-        if opt is None:
-            raise RuleError(f"unknown {variant} option '{name}'")
-        if not opt.valid(value):
-            raise RuleError(f"invalid value {value!r} for {variant} option '{name}'")
-        out[name] = value
-    return out
+def option(
+    default: T,
+    valid: Callable[[Any], bool],
+    doc: str,
+    *,
+    typed: Callable[[Any], T] | None = None,
+) -> T:
+    """A field of a :class:`TableOptions` class: its default, the test a value given as
+    JSON must pass, the doc line (opening with the option's Chinese name), and ``typed``,
+    which turns a valid JSON value into the field's type (a list into a tuple)."""
+    return field(default=default, metadata={"valid": valid, "doc": doc, "typed": typed})
+
+
+def _as_json(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """Base of a rule set's table options (a frozen dataclass of :func:`option` fields)."""
+
+    #: The rule set's name, for the sentences that refuse an option.
+    variant: ClassVar[str] = ""
+
+    @classmethod
+    def column(cls, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Defaults that replace the fields' own for a table given ``raw`` (already
+        checked): none here; MCR's ``preset`` picks a column of defaults."""
+        return {}
+
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any]) -> Self:
+        """The defaults (see :meth:`column`) overlaid with ``raw``; a RuleError names an
+        unknown option or an invalid value."""
+        known = {f.name: f for f in fields(cls)}
+        for name, value in raw.items():
+            found = known.get(name)
+            if found is None:
+                raise RuleError(f"unknown {cls.variant} option '{name}'")
+            if not found.metadata["valid"](value):
+                raise RuleError(f"invalid value {value!r} for {cls.variant} option '{name}'")
+        values: dict[str, Any] = dict(cls.column(raw))
+        for name, value in raw.items():
+            typed = known[name].metadata["typed"]
+            values[name] = value if typed is None else typed(value)
+        return cls(**values)
+
+    @classmethod
+    def rows(cls) -> tuple[Option, ...]:
+        """The options as the rows of their table, in the spec's order."""
+        return tuple(
+            Option(f.name, _as_json(f.default), f.metadata["valid"], f.metadata["doc"])
+            for f in fields(cls)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option by name, as JSON values (what a table stores)."""
+        return {f.name: _as_json(getattr(self, f.name)) for f in fields(self)}
+
+    @property
+    def planned_hands(self) -> int:
+        """Hands (局) a session of these options plays (room cards read it)."""
+        return 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +165,6 @@ class ScoreResult:
     meets_minimum: bool | None = None
     # Index among the concealed tiles (or "win") -> the tile a wildcard stood for.
     substitution: Mapping[str, int] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": True, "total": self.total}
@@ -105,25 +173,29 @@ class ScoreResult:
             out["meets_minimum"] = self.meets_minimum
         if self.substitution is not None:
             out["substitution"] = {k: tile_str(v) for k, v in self.substitution.items()}
-        out.update(self.extra)
         return out
 
 
-class Calculator(Protocol):
-    """The scoring side of a rule set (Contract 1 of the spec)."""
+OptionsT = TypeVar("OptionsT", bound=TableOptions)
+
+
+class Calculator(Protocol[OptionsT]):
+    """The scoring side of a rule set (Contract 1 of the spec), reading the options of
+    ``options_type``; ``options`` are their rows (``options_type.rows()``)."""
 
     variant: str
+    options_type: type[OptionsT]
     options: tuple[Option, ...]
     allows_wildcard: bool
 
-    def check_hand(self, hand: HandSpec, options: Mapping[str, Any]) -> None:
+    def check_hand(self, hand: HandSpec, options: OptionsT) -> None:
         """Raise RuleError for tiles or melds the rule set does not use."""
 
-    def score(self, facts: WinFacts, options: Mapping[str, Any]) -> ScoreResult:
+    def score(self, facts: WinFacts, options: OptionsT) -> ScoreResult:
         """Score a complete hand; raise RuleError when it does not win."""
 
     def waits(
-        self, hand: HandSpec, wildcard: int | None, options: Mapping[str, Any]
+        self, hand: HandSpec, wildcard: int | None, options: OptionsT
     ) -> tuple[int, list[int]]:
         """(shanten, waits) of a hand one tile short of winning."""
 

@@ -9,9 +9,11 @@ the rest. It never compares variant names.
 
 A rule set subclasses :class:`RuleSet`, overrides what differs from the defaults, and
 exposes one instance as ``RULESET`` in ``engine/rules/<variant>/ruleset.py``;
-``engine.rules.registry.find_ruleset(variant)`` loads it. Hooks receive the hand as a
-:class:`HandState` (the engine's ``Round`` implements it): they read it freely, write the
-ledger and their own ``rule_data``, and change tiles only through its set-up methods.
+``engine.rules.registry.find_ruleset(variant)`` loads it. A rule set reads its table
+options as one typed object (``options_type``, a :class:`~engine.rules.base.TableOptions`).
+Hooks receive the hand as a :class:`HandState` (the engine's ``Round`` implements it):
+they read it freely, write the ledger and their own notes of the hand (the object
+:meth:`RuleSet.new_notes` made), and change tiles only through its set-up methods.
 
 Seats in every hook are seats of the hand (0 = dealer). Tiles are kinds 0..33.
 """
@@ -21,8 +23,8 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.analysis import STANDARD_ONLY, ShapeRules, is_complete, shanten
@@ -30,7 +32,7 @@ from engine.controls import Control, pick_actions
 from engine.errors import Refusal
 from engine.events import Event
 from engine.ledger import Ledger
-from engine.rules.base import FanLine, Option, WinFacts, parse_options
+from engine.rules.base import FanLine, Option, OptionsT, WinFacts
 from engine.tiles import HandSpec, Meld, tile_str
 from engine.wall import TILES_136, Deal
 
@@ -189,6 +191,24 @@ class WinContext:
         )
 
 
+class WinNotes(Protocol):
+    """A rule set's own facts of one win, with the fields they add to its JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFacts:
+    """What a rule set tells a viewer besides the tiles: the facts every front end may
+    show, none by default; a rule set with more subclasses it (MCR's bets and dice
+    mode, Guangdong's dealer counters)."""
+
+    #: Each seat's 定缺 suit (0 万 m, 1 筒 p, 2 条 s), seat 0 first, once revealed.
+    voids: tuple[int, ...] | None = None
+    #: The 宝牌 kind (every copy is wild), once shown.
+    wildcard: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class WinScore:
     """The rule set's score of a win.
@@ -197,7 +217,8 @@ class WinScore:
     1 small / 2 big). ``meets_minimum``: False refuses the win (MCR ``min_fan``).
     ``value``: what pass restrictions compare (Sichuan: uncapped 番); defaults to total.
     ``how``: the kind of win to report when the rule set names it more finely than
-    :class:`WinHow` (Guangdong ``kong_bloom``). ``extra``: more fields for the result.
+    :class:`WinHow` (Guangdong ``kong_bloom``). ``notes``: the rule set's own facts of
+    the win, typed (Sichuan's uncapped 番 and title, MCR's wildcard substitution).
     """
 
     total: int
@@ -205,11 +226,16 @@ class WinScore:
     meets_minimum: bool = True
     value: int | None = None
     how: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    notes: WinNotes | None = None
 
     @property
     def compare_value(self) -> int:
         return self.total if self.value is None else self.value
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The notes as the fields they add to the win's JSON (a replay's winner)."""
+        return {} if self.notes is None else self.notes.to_json()
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,27 +296,63 @@ class Figure:
     percent: bool = False
 
 
-class HandState(Protocol):
+class HandState(Protocol[OptionsT]):
     """What a hook may read and change of the hand in play (implemented by ``Round``)."""
 
-    ruleset: RuleSet
-    options: Mapping[str, Any]
-    # Extra script fields: session-derived (Guangdong ``horse_count``) and chance-derived
-    # (Sichuan ``exchange_map``) values, by name.
-    fields: Mapping[str, Any]
-    dealer: int  # the dealer's chair
-    dice: tuple[int, int]
-    ledger: Ledger
-    # The rule set's own per-hand data (void suits, bets, ...); the engine never reads it.
-    rule_data: dict[str, Any]
-    set_aside: Mapping[str, tuple[int, ...]]
-    wins: Sequence[ScoredWin]
-    kongs: Sequence[KongRecord]
-    end_reason: EndReason | None
-    turn_number: int  # increases by one each time a seat's turn begins
-    prompts_done: Sequence[tuple[Prompt, Mapping[int, Action]]]
-    # The four dealt hands, seat 0 first (their order within a hand is not meaningful).
-    dealt: Sequence[Sequence[int]]
+    @property
+    def ruleset(self) -> RuleSet[OptionsT]: ...
+
+    @property
+    def options(self) -> OptionsT: ...
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """Extra script fields: session-derived (Guangdong ``horse_count``) and
+        chance-derived (Sichuan ``exchange_map``) values, by name."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's chair."""
+        ...
+
+    @property
+    def dice(self) -> tuple[int, int]: ...
+
+    @property
+    def ledger(self) -> Ledger: ...
+
+    @property
+    def rule_notes(self) -> object:
+        """The rule set's own notes of this hand (:meth:`RuleSet.new_notes` made them);
+        the engine never reads them."""
+        ...
+
+    @property
+    def set_aside(self) -> Mapping[str, tuple[int, ...]]: ...
+
+    @property
+    def wins(self) -> Sequence[ScoredWin]: ...
+
+    @property
+    def kongs(self) -> Sequence[KongRecord]: ...
+
+    @property
+    def end_reason(self) -> EndReason | None: ...
+
+    @property
+    def turn_number(self) -> int:
+        """Increases by one each time a seat's turn begins."""
+        ...
+
+    @property
+    def prompts_done(self) -> Sequence[tuple[Prompt, Mapping[int, Action]]]: ...
+
+    @property
+    def dealt(self) -> Sequence[Sequence[int]]:
+        """The four dealt hands, seat 0 first (their order within a hand is not
+        meaningful)."""
+        ...
 
     def concealed(self, seat: int) -> Sequence[int]:
         """The seat's concealed tiles as 34 counts (read only)."""
@@ -364,7 +426,7 @@ class HandState(Protocol):
         ...
 
 
-class RuleSet:
+class RuleSet(Generic[OptionsT]):
     """A rule set's rules and options. Subclasses override what differs from these defaults.
 
     Class attributes are data switches; methods are hooks. Every default below is the
@@ -373,10 +435,10 @@ class RuleSet:
     """
 
     variant: str = ""
+    #: The table options, as in the rule set's spec.
+    options_type: type[OptionsT]
     #: Every tile of the set, four copies of each kind (``wall.TILES_136`` / ``TILES_108``).
     tiles: tuple[int, ...] = TILES_136
-    #: The table options, as in the rule set's spec (parsed by ``parse_options``).
-    option_table: tuple[Option, ...] = ()
     #: Chow (吃) from 上家 is allowed.
     allows_chow: bool = False
     #: Every seat that claims a win on one discard (or robbed kong) wins (一炮多响);
@@ -396,25 +458,35 @@ class RuleSet:
 
     # -- options and fields ---------------------------------------------------------
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Defaults overlaid with ``raw``; raise RuleError on an unknown name or bad value."""
-        return parse_options(self.option_table, raw, self.variant)
+    def read_options(self, raw: Mapping[str, Any]) -> OptionsT:
+        """The table's options from ``raw`` (JSON, by name; missing ones take their
+        defaults); a RuleError names an unknown name or a bad value."""
+        return self.options_type.parse(raw)
 
-    def check_fields(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """:meth:`read_options` as JSON, every option by name: what a table stores."""
+        return self.read_options(raw).to_json()
+
+    @property
+    def option_table(self) -> tuple[Option, ...]:
+        """The table options as rows: names, defaults, validity tests and docs."""
+        return self.options_type.rows()
+
+    def planned_hands(self, options: Mapping[str, Any]) -> int:
+        """Hands (局) a session of ``options`` (JSON, as :meth:`parse_options` gives them)
+        plays: room cards read it."""
+        return self.read_options(options).planned_hands
+
+    def check_fields(self, raw: Mapping[str, Any], options: OptionsT) -> dict[str, Any]:
         """Validate a script's extra fields (names in ``script_fields``); raise RuleError."""
         return dict(raw)
 
-    def planned_hands(self, options: Mapping[str, Any]) -> int:
-        """Hands (局) a session of these options plays (room cards read it)."""
-        rounds = options.get("rounds", 1)
-        return rounds if isinstance(rounds, int) else 1
-
-    def first_fields(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def first_fields(self, options: OptionsT) -> dict[str, Any]:
         """Session-derived fields of a session's first hand (Guangdong ``horse_count``)."""
         return {}
 
     def next_fields(
-        self, options: Mapping[str, Any], state: HandState, next_dealer_seat: int, hand_number: int
+        self, options: OptionsT, state: HandState[OptionsT], next_dealer_seat: int, hand_number: int
     ) -> dict[str, Any]:
         """Session-derived fields of the next hand (number ``hand_number``, 1-based), from
         the hand that just ended and the seat (of that hand) that deals next."""
@@ -422,38 +494,44 @@ class RuleSet:
 
     # -- the deal ---------------------------------------------------------------------
 
-    def build_deal(self, state: HandState, rng: random.Random) -> Deal | None:
+    def new_notes(self, state: HandState[OptionsT]) -> object:
+        """The rule set's notes of a new hand (``state.rule_notes``), made once the dice
+        are known, before the deal; the rule set keeps in them what it remembers
+        through the hand. They draw no chance value (that is for :meth:`begin`)."""
+        return None
+
+    def build_deal(self, state: HandState[OptionsT], rng: random.Random) -> Deal | None:
         """Build the deal from ``rng`` when the rule set deals its own way (MCR 巅峰时刻);
         None for the standard shuffle and deal. Called after the dice are rolled."""
         return None
 
-    def aside(self, state: HandState) -> Sequence[Aside]:
+    def aside(self, state: HandState[OptionsT]) -> Sequence[Aside]:
         """Tiles to set aside from the back of the wall before play (horses, indicator)."""
         return ()
 
-    def begin(self, state: HandState) -> None:
-        """Called once the deal and set-aside are done and before any prompt: initialise
-        ``rule_data``, draw chance values, emit what players are told first (after the
-        engine's ``hand_started`` and ``tiles_aside``)."""
+    def begin(self, state: HandState[OptionsT]) -> None:
+        """Called once the deal and set-aside are done and before any prompt: complete
+        the hand's notes, draw chance values, emit what players are told first (after
+        the engine's ``hand_started`` and ``tiles_aside``)."""
 
-    def on_deal(self, state: HandState) -> None:
+    def on_deal(self, state: HandState[OptionsT]) -> None:
         """The before-deal prompts are done and the dealt hands are about to be shown
         (after the dice, where :attr:`dice_after_prompts` held them back): emit what the
         players learn now (MCR: the dice mode and the 宝牌)."""
 
     # -- set-up prompts -----------------------------------------------------------------
 
-    def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
+    def next_prompt(self, state: HandState[OptionsT], stage: Stage) -> Prompt | None:
         """The next prompt of ``stage``, or None when the stage is over. Called when the
         stage begins and after each prompt is resolved (see ``state.prompts_done``)."""
         return None
 
-    def prompt_actions(self, state: HandState, prompt: Prompt, seat: int) -> list[Action]:
+    def prompt_actions(self, state: HandState[OptionsT], prompt: Prompt, seat: int) -> list[Action]:
         """Every legal answer of ``seat`` to ``prompt``."""
         return []
 
     def check_prompt_action(
-        self, state: HandState, prompt: Prompt, action: Action
+        self, state: HandState[OptionsT], prompt: Prompt, action: Action
     ) -> Refusal | None:
         """Why ``action`` is not a legal answer, or None. The default checks membership
         in :meth:`prompt_actions`; override when that list is long."""
@@ -461,7 +539,9 @@ class RuleSet:
             return None
         return Refusal("invalid_choice", f"seat {action.seat} cannot answer {prompt.id} that way")
 
-    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+    def prompt_controls(
+        self, state: HandState[OptionsT], prompt: Prompt, seat: int
+    ) -> tuple[Control, ...]:
         """The controls of ``seat``'s answer to ``prompt`` (see ``engine.controls``): by
         default one ``PickOne`` over :meth:`prompt_actions`, no suggestion. Override to
         describe answers too many to list, to name what each choice is about, or to mark
@@ -469,24 +549,26 @@ class RuleSet:
         else."""
         return (pick_actions(prompt.id, self.prompt_actions(state, prompt, seat)),)
 
-    def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
+    def default_prompt_action(
+        self, state: HandState[OptionsT], prompt: Prompt, seat: int
+    ) -> Action:
         """The answer taken for a seat that does not choose (time-outs, plain AI)."""
         return self.prompt_actions(state, prompt, seat)[0]
 
     def resolve_prompt(
-        self, state: HandState, prompt: Prompt, answers: Mapping[int, Action]
+        self, state: HandState[OptionsT], prompt: Prompt, answers: Mapping[int, Action]
     ) -> None:
         """Carry out a prompt once every seat has answered (moves tiles, records choices,
         emits the reveal)."""
 
     # -- play -------------------------------------------------------------------------
 
-    def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
+    def shape_rules(self, state: HandState[OptionsT], seat: int) -> ShapeRules:
         """The winning shapes of ``seat`` (a Sichuan seat's void suit is part of it)."""
         return STANDARD_ONLY
 
     def is_complete(
-        self, state: HandState, seat: int, counts: Sequence[int], tile: int, how: WinHow
+        self, state: HandState[OptionsT], seat: int, counts: Sequence[int], tile: int, how: WinHow
     ) -> bool:
         """Whether ``counts`` (14 with the melds, ``tile`` among them) is a winning shape
         for ``seat`` when ``tile`` completes it ``how`` (drawn, discarded or robbed); the
@@ -496,7 +578,7 @@ class RuleSet:
         rules = self.shape_rules(state, seat)
         return is_complete(counts, len(melds), rules, [m.kind for m in melds])
 
-    def may_be_ready(self, state: HandState, seat: int) -> bool:
+    def may_be_ready(self, state: HandState[OptionsT], seat: int) -> bool:
         """A quick necessary condition for ``seat``'s concealed tiles (13 with the melds)
         to win on some single tile; False spares the engine the per-tile tests on each
         discard. The default reads :meth:`shape_rules` (shanten 0); a rule set that
@@ -508,17 +590,19 @@ class RuleSet:
             <= 0
         )
 
-    def refuse_discard(self, state: HandState, seat: int, kind: int) -> Refusal | None:
+    def refuse_discard(self, state: HandState[OptionsT], seat: int, kind: int) -> Refusal | None:
         """Why ``seat`` may not discard ``kind`` now (Sichuan: void-suit tiles first)."""
         return None
 
-    def refuse_meld(self, state: HandState, seat: int, kind: int, meld: str) -> Refusal | None:
+    def refuse_meld(
+        self, state: HandState[OptionsT], seat: int, kind: int, meld: str
+    ) -> Refusal | None:
         """Why ``seat`` may not make a ``meld`` ("chow", "pong", "kong") of ``kind`` (for a
         chow, its lowest tile); Sichuan refuses its void suit."""
         return None
 
     def refuse_win(
-        self, state: HandState, win: WinContext, score: WinScore | None
+        self, state: HandState[OptionsT], win: WinContext, score: WinScore | None
     ) -> Refusal | None:
         """Why this win is refused. ``score`` is None when the shape is not complete (the
         rule set may say why, e.g. void-suit tiles held); the default refuses a score
@@ -529,61 +613,59 @@ class RuleSet:
             )
         return None
 
-    def can_declare_ready(self, state: HandState, seat: int, kind: int) -> bool:
+    def can_declare_ready(self, state: HandState[OptionsT], seat: int, kind: int) -> bool:
         """Whether discarding ``kind`` may declare a ready hand (MCR 报听). A declared
         seat may no longer chow, pong or kong and discards every tile it draws."""
         return False
 
-    def score_win(self, state: HandState, win: WinContext) -> WinScore:
+    def score_win(self, state: HandState[OptionsT], win: WinContext) -> WinScore:
         """Score a win whose shape is complete (delegating to the rule set's calculator)."""
         return WinScore(total=1)
 
-    def on_kong(self, state: HandState, kong: KongRecord) -> None:
+    def on_kong(self, state: HandState[OptionsT], kong: KongRecord) -> None:
         """A kong has been completed (an added kong once its rob window has closed):
         write immediate payments (Sichuan water money) into ``state.ledger``."""
 
-    def on_win(self, state: HandState, wins: Sequence[ScoredWin]) -> None:
+    def on_win(self, state: HandState[OptionsT], wins: Sequence[ScoredWin]) -> None:
         """One win event (several winners on one discard or robbed kong): write
         immediate payments (Sichuan pays every win at once)."""
 
-    def play_continues(self, state: HandState, wins: Sequence[ScoredWin]) -> bool:
+    def play_continues(self, state: HandState[OptionsT], wins: Sequence[ScoredWin]) -> bool:
         """After a win event: True when the winners leave and the others play on
         (血战到底); False ends the hand."""
         return False
 
-    def visible_hands(self, state: HandState, viewer: int) -> frozenset[int]:
+    def visible_hands(self, state: HandState[OptionsT], viewer: int) -> frozenset[int]:
         """Seats whose concealed tiles ``viewer`` may see besides its own (MCR 火眼金睛)."""
         return frozenset()
 
     # -- the end ------------------------------------------------------------------------
 
-    def settle_hand(self, state: HandState) -> None:
+    def settle_hand(self, state: HandState[OptionsT]) -> None:
         """The hand is over (``state.end_reason``): write the end-of-hand lines (Guangdong
         wins and kongs, horses, 查叫 and 退税, MCR doubling and horses)."""
 
-    def next_dealer(self, state: HandState) -> int:
+    def next_dealer(self, state: HandState[OptionsT]) -> int:
         """The seat of this hand that deals next; the default passes the deal to seat 1."""
         return 1
 
-    def result_extras(self, state: HandState) -> dict[str, Any]:
+    def result_extras(self, state: HandState[OptionsT]) -> dict[str, Any]:
         """Fields the rule set adds to a replay's result (horses, 查叫, next horse count)."""
         return {}
 
-    def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
-        """Rule-set facts in a seat's view (void suits once revealed, one's own bet, the
-        wildcard indicator); ``viewer`` None is a spectator."""
-        return {}
+    def view_facts(self, state: HandState[OptionsT], viewer: int | None) -> RuleFacts:
+        """The rule set's facts in a seat's view (void suits once revealed, the wildcard,
+        the bets once placed); ``viewer`` None is a spectator."""
+        return RuleFacts()
 
     # -- simulation -------------------------------------------------------------------
 
-    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+    def hand_statistics(self, state: HandState[OptionsT]) -> Mapping[str, Figure]:
         """The rule set's figures of a finished hand, by the label a simulation prints
         (Sichuan: the share of hands ending in 查叫)."""
         return {}
 
-    def simulation_notes(
-        self, options: Mapping[str, Any], hands: int, seed: int
-    ) -> Mapping[str, float]:
+    def simulation_notes(self, options: OptionsT, hands: int, seed: int) -> Mapping[str, float]:
         """Figures a simulation of ``hands`` hands from ``seed`` prints once, by label,
         computed apart from the hands it plays (MCR: 巅峰时刻 deals beside normal ones)."""
         return {}
@@ -606,12 +688,14 @@ __all__ = [
     "Prompt",
     "ReadyDeclaration",
     "Refusal",
+    "RuleFacts",
     "RuleSet",
     "ScoredWin",
     "Stage",
     "WinContext",
     "WinHow",
     "WinLock",
+    "WinNotes",
     "WinScore",
     "seats_after",
 ]

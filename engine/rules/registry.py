@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.base import Calculator, RuleError
 
@@ -29,12 +29,12 @@ def _load(variant: str, modules: dict[str, str], what: str) -> object:
         raise
 
 
-def find_calculator(variant: str) -> Calculator:
-    calculator: Calculator = _load(variant, _CALCULATOR_MODULES, "scoring").CALCULATOR  # type: ignore[attr-defined]
+def find_calculator(variant: str) -> Calculator[Any]:
+    calculator: Calculator[Any] = _load(variant, _CALCULATOR_MODULES, "scoring").CALCULATOR  # type: ignore[attr-defined]
     return calculator
 
 
-def find_ruleset(variant: str) -> RuleSet:
+def find_ruleset(variant: str) -> RuleSet[Any]:
     """The round rules of ``variant`` (``engine.rules.<variant>.ruleset.RULESET``)."""
-    ruleset: RuleSet = _load(variant, _RULESET_MODULES, "play").RULESET  # type: ignore[attr-defined]
+    ruleset: RuleSet[Any] = _load(variant, _RULESET_MODULES, "play").RULESET  # type: ignore[attr-defined]
     return ruleset

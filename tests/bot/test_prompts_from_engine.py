@@ -46,7 +46,7 @@ def snapshot(hand: Round, seat: int, locale: str) -> SeatSnapshot:
         seq=len(hand.actions) + 1,
         deadline=None,
         autoplay=False,
-        options=dict(hand.options),
+        options=hand.options.to_json(),
     )
 
 

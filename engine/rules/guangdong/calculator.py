@@ -6,13 +6,10 @@ found, each worth 2, in the spec's table order. 天胡 and 地胡 are the engine
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.analysis import ShapeRules
 from engine.rules.base import FanLine, RuleError, ScoreResult, WinFacts, plain_waits
 from engine.rules.guangdong.bighu import SHAPES, BigHuKind, find_kinds, is_winning, win_hand
-from engine.rules.guangdong.options import OPTIONS, VARIANT, GuangdongOptions
+from engine.rules.guangdong.options import VARIANT, GuangdongOptions
 from engine.tiles import HandSpec, MeldType, tile_str
 
 BIG_HU = 2
@@ -30,11 +27,12 @@ def hu_size(kinds: tuple[BigHuKind, ...]) -> int:
 
 class GuangdongCalculator:
     variant = VARIANT
-    options = OPTIONS
+    options_type = GuangdongOptions
+    options = GuangdongOptions.rows()
     allows_wildcard = False
     shapes: ShapeRules = SHAPES
 
-    def check_hand(self, hand: HandSpec, options: Mapping[str, Any]) -> None:
+    def check_hand(self, hand: HandSpec, options: GuangdongOptions) -> None:
         for meld in hand.melds:
             if meld.type is MeldType.CHOW:
                 raise RuleError(
@@ -42,11 +40,10 @@ class GuangdongCalculator:
                     "only pongs and kongs may be melded"
                 )
 
-    def score(self, facts: WinFacts, options: Mapping[str, Any]) -> ScoreResult:
+    def score(self, facts: WinFacts, options: GuangdongOptions) -> ScoreResult:
         if facts.wildcard is not None:
             raise RuleError(f"wildcards are not used in {VARIANT}")
         self.check_hand(facts.hand, options)
-        table = GuangdongOptions.from_parsed(options)
         hand = win_hand(
             facts.hand.concealed, facts.hand.melds, facts.win_tile, self_drawn=facts.self_drawn
         )
@@ -54,11 +51,11 @@ class GuangdongCalculator:
             raise RuleError(
                 f"{facts.hand.notation()} with {tile_str(facts.win_tile)} is not a winning hand"
             )
-        kinds = find_kinds(hand, table.big_hu_kinds)
+        kinds = find_kinds(hand, options.big_hu_kinds)
         return ScoreResult(total=hu_size(kinds), fans=fan_lines(kinds))
 
     def waits(
-        self, hand: HandSpec, wildcard: int | None, options: Mapping[str, Any]
+        self, hand: HandSpec, wildcard: int | None, options: GuangdongOptions
     ) -> tuple[int, list[int]]:
         if wildcard is not None:
             raise RuleError(f"wildcards are not used in {VARIANT}")

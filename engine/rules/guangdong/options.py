@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.rules.base import Option, int_in, is_bool, one_of
+from engine.rules.base import TableOptions, int_in, is_bool, one_of, option
 from engine.rules.guangdong.bighu import ALL_KIND_IDS, SEED_KIND_IDS
 
 VARIANT = "guangdong"
@@ -21,46 +20,31 @@ def _is_kind_list(value: Any) -> bool:
     )
 
 
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "base_stake",
-        1,
-        int_in(1, 1000),
-        "points per unit; every amount of settlement is multiplied by it",
-    ),
-    Option(
-        "rounds",
-        8,
-        one_of(1, 4, 8, 16),
-        "hands in a session, draws and continuations included",
-    ),
-    Option("horses", True, is_bool, "whether the dealer buys horses (买马)"),
-    Option("max_horses", 4, int_in(1, 4), "the most horses a dealer buys"),
-    Option(
-        "big_hu_kinds",
-        SEED_KIND_IDS,
-        _is_kind_list,
-        "which kinds make a big hu; the seed's eleven, and half_flush on request",
-    ),
-)
+def _kinds(value: Any) -> tuple[str, ...]:
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
-class GuangdongOptions:
-    """The options of one table, typed; built from :func:`parse_options`'s result."""
+class GuangdongOptions(TableOptions):
+    """The options of one table (guangdong.md §7), checked and typed."""
 
-    base_stake: int
-    rounds: int
-    horses: bool
-    max_horses: int
-    big_hu_kinds: frozenset[str]
+    variant: ClassVar[str] = VARIANT
 
-    @classmethod
-    def from_parsed(cls, parsed: Mapping[str, Any]) -> GuangdongOptions:
-        return cls(
-            base_stake=parsed["base_stake"],
-            rounds=parsed["rounds"],
-            horses=parsed["horses"],
-            max_horses=parsed["max_horses"],
-            big_hu_kinds=frozenset(parsed["big_hu_kinds"]),
-        )
+    base_stake: int = option(
+        1, int_in(1, 1000), "底分: points per unit; every amount of settlement is multiplied by it"
+    )
+    rounds: int = option(
+        8, one_of(1, 4, 8, 16), "局数: hands in a session, draws and continuations included"
+    )
+    horses: bool = option(True, is_bool, "买马: whether the dealer buys horses")
+    max_horses: int = option(4, int_in(1, 4), "马数上限: the most horses a dealer buys")
+    big_hu_kinds: tuple[str, ...] = option(
+        SEED_KIND_IDS,
+        _is_kind_list,
+        "大胡种类: which kinds make a big hu; the seed's eleven, and half_flush on request",
+        typed=_kinds,
+    )
+
+    @property
+    def planned_hands(self) -> int:
+        return self.rounds

@@ -8,6 +8,7 @@ end of the hand, and the session counters ``horse_count`` and ``dealer_streak``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.analysis import ShapeRules
@@ -21,7 +22,7 @@ from engine.rules.guangdong.dealer import (
     next_counters,
     next_dealer_seat,
 )
-from engine.rules.guangdong.options import OPTIONS, VARIANT, GuangdongOptions
+from engine.rules.guangdong.options import VARIANT, GuangdongOptions
 from engine.rules.guangdong.settle import (
     HORSE,
     Kong,
@@ -39,6 +40,7 @@ from engine.rules.play import (
     KongRecord,
     KongType,
     PassRules,
+    RuleFacts,
     RuleSet,
     ScoredWin,
     WinContext,
@@ -67,8 +69,15 @@ _PLAIN_HOW = {
 }
 
 
-def table_options(options: Mapping[str, Any]) -> GuangdongOptions:
-    return GuangdongOptions.from_parsed(options)
+State = HandState[GuangdongOptions]
+
+
+@dataclass(frozen=True, slots=True)
+class GuangdongFacts(RuleFacts):
+    """The dealer's counters of this hand, for everyone: horses bought, hands dealt."""
+
+    horse_count: int = 0
+    dealer_streak: int = 1
 
 
 def counters_of(fields: Mapping[str, Any]) -> DealerCounters:
@@ -94,7 +103,7 @@ def settlement_kong(kong: KongRecord) -> Kong:
     return Kong(kong.seat, kind, kong.from_seat if kind is KongKind.EXPOSED else None)
 
 
-def hand_wins(state: HandState) -> list[Win]:
+def hand_wins(state: State) -> list[Win]:
     """The hand's wins for settlement; none after an exhaustive draw."""
     if state.end_reason is not EndReason.WIN:
         return []
@@ -111,7 +120,7 @@ def is_earthly(win: WinContext) -> bool:
     return win.how is PlayWinHow.DISCARD and win.from_seat == 0 and win.discards_before == 0
 
 
-def robs_own_pong_source(state: HandState, win: WinContext) -> bool:
+def robs_own_pong_source(state: State, win: WinContext) -> bool:
     """Robbing an added kong whose pung was claimed from the robber's discard [D6]."""
     if win.how is not PlayWinHow.ROB_KONG or win.from_seat is None:
         return False
@@ -122,12 +131,12 @@ def robs_own_pong_source(state: HandState, win: WinContext) -> bool:
     )
 
 
-class GuangdongRules(RuleSet):
+class GuangdongRules(RuleSet[GuangdongOptions]):
     """广东推倒胡: the data switches and hooks that differ from the engine's defaults."""
 
     variant = VARIANT
+    options_type = GuangdongOptions
     tiles = TILES_136
-    option_table = OPTIONS
     allows_chow = False
     multiple_winners = True
     pass_rules = PassRules(pong_lock=True, win_lock=WinLock.ALL)
@@ -135,44 +144,39 @@ class GuangdongRules(RuleSet):
 
     # -- session counters ---------------------------------------------------------------
 
-    def check_fields(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_fields(self, raw: Mapping[str, Any], options: GuangdongOptions) -> dict[str, Any]:
         """``horse_count`` and ``dealer_streak``; a script without them is a first deal."""
-        table = table_options(options)
-        fields = {**counters_json(fresh_counters(table)), **raw}
+        fields = {**counters_json(fresh_counters(options)), **raw}
         horses, streak = fields[HORSE_COUNT], fields[DEALER_STREAK]
-        if not _is_int(horses) or not _horse_count_fits(horses, table):
-            allowed = f"1-{table.max_horses}" if table.horses else "0 (horses are off)"
+        if not _is_int(horses) or not _horse_count_fits(horses, options):
+            allowed = f"1-{options.max_horses}" if options.horses else "0 (horses are off)"
             raise RuleError(f"'horse_count' must be {allowed}, not {horses!r}")
         if not _is_int(streak) or streak < 1:
             raise RuleError(f"'dealer_streak' must be a whole number from 1, not {streak!r}")
         return fields
 
-    def first_fields(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return counters_json(fresh_counters(table_options(options)))
+    def first_fields(self, options: GuangdongOptions) -> dict[str, Any]:
+        return counters_json(fresh_counters(options))
 
     def next_fields(
-        self, options: Mapping[str, Any], state: HandState, next_dealer_seat: int, hand_number: int
+        self, options: GuangdongOptions, state: State, next_dealer_seat: int, hand_number: int
     ) -> dict[str, Any]:
-        counters = next_counters(
-            hand_wins(state), counters_of(state.fields), table_options(options)
-        )
+        counters = next_counters(hand_wins(state), counters_of(state.fields), options)
         return counters_json(counters)
 
     # -- the deal -------------------------------------------------------------------------
 
-    def aside(self, state: HandState) -> Sequence[Aside]:
+    def aside(self, state: State) -> Sequence[Aside]:
         """The dealer's horses: the last ``horse_count`` undealt tiles, face down."""
         count = state.fields[HORSE_COUNT]
         return (Aside(HORSES, count),) if count else ()
 
     # -- play -----------------------------------------------------------------------------
 
-    def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
+    def shape_rules(self, state: State, seat: int) -> ShapeRules:
         return SHAPES
 
-    def refuse_win(
-        self, state: HandState, win: WinContext, score: WinScore | None
-    ) -> Refusal | None:
+    def refuse_win(self, state: State, win: WinContext, score: WinScore | None) -> Refusal | None:
         if robs_own_pong_source(state, win):
             return Refusal(
                 OWN_PONG_SOURCE,
@@ -180,7 +184,7 @@ class GuangdongRules(RuleSet):
             )
         return super().refuse_win(state, win, score)
 
-    def score_win(self, state: HandState, win: WinContext) -> WinScore:
+    def score_win(self, state: State, win: WinContext) -> WinScore:
         hand = win_hand(
             win.hand.concealed,
             win.hand.melds,
@@ -189,26 +193,24 @@ class GuangdongRules(RuleSet):
             heavenly=is_heavenly(win),
             earthly=is_earthly(win),
         )
-        kinds = find_kinds(hand, table_options(state.options).big_hu_kinds)
+        kinds = find_kinds(hand, state.options.big_hu_kinds)
         how = KONG_BLOOM if win.after_kong is not None else None
         return WinScore(total=hu_size(kinds), fans=fan_lines(kinds), how=how)
 
     # -- the end --------------------------------------------------------------------------
 
-    def settle_hand(self, state: HandState) -> None:
+    def settle_hand(self, state: State) -> None:
         kongs = [settlement_kong(k) for k in state.kongs]
         horses = state.set_aside.get(HORSES, ())
-        settle(
-            hand_wins(state), kongs, horses, table_options(state.options).base_stake, state.ledger
-        )
+        settle(hand_wins(state), kongs, horses, state.options.base_stake, state.ledger)
 
-    def next_dealer(self, state: HandState) -> int:
+    def next_dealer(self, state: State) -> int:
         return next_dealer_seat(hand_wins(state))
 
-    def result_extras(self, state: HandState) -> dict[str, Any]:
+    def result_extras(self, state: State) -> dict[str, Any]:
         """The horses with their seats, and the next hand's dealer seat and counters."""
         wins = hand_wins(state)
-        counters = next_counters(wins, counters_of(state.fields), table_options(state.options))
+        counters = next_counters(wins, counters_of(state.fields), state.options)
         return {
             HORSES: horses_json(state.set_aside.get(HORSES, ())),
             "next_dealer_seat": next_dealer_seat(wins),
@@ -216,12 +218,15 @@ class GuangdongRules(RuleSet):
             f"next_{DEALER_STREAK}": counters.dealer_streak,
         }
 
-    def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
-        return {HORSE_COUNT: state.fields[HORSE_COUNT], DEALER_STREAK: state.fields[DEALER_STREAK]}
+    def view_facts(self, state: State, viewer: int | None) -> GuangdongFacts:
+        counters = counters_of(state.fields)
+        return GuangdongFacts(
+            horse_count=counters.horse_count, dealer_streak=counters.dealer_streak
+        )
 
     # -- simulation -----------------------------------------------------------------------
 
-    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+    def hand_statistics(self, state: State) -> Mapping[str, Figure]:
         """The share of wins that are big hu, and what the horse lines move per hand."""
         wins = hand_wins(state)
         horses = sum(line.amount for line in state.ledger.lines if line.reason == HORSE)

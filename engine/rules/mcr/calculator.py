@@ -8,11 +8,10 @@ facts of a line, the round engine with the course-of-hand fans it alone knows (�
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
-from engine.rules.base import FanLine, Option, RuleError, ScoreResult, WinFacts, plain_waits
+from engine.rules.base import FanLine, RuleError, ScoreResult, WinFacts, plain_waits
 from engine.rules.mcr.fans import (
     EXTRA_FANS,
     GOD_OF_WEALTH,
@@ -22,7 +21,7 @@ from engine.rules.mcr.fans import (
     line,
     sorted_lines,
 )
-from engine.rules.mcr.options import OPTIONS, option
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.scorer import MCR_SHAPES, Reading, Win, best_reading, corrected_win
 from engine.rules.mcr.wildcard import substitutions, wild_waits
 from engine.tiles import HandSpec, counts_of
@@ -46,7 +45,7 @@ class _Outcome:
 
 def score_win(
     facts: WinFacts,
-    options: Mapping[str, Any],
+    options: McrOptions,
     *,
     extra_fans: Iterable[str] = (),
     wealth_fan: int = 0,
@@ -69,9 +68,9 @@ def score_win(
     unknown = sorted(earned - _EXTRA_IDS)
     if unknown:
         raise ValueError(f"unknown extra fan {unknown[0]!r}")
-    extras = frozenset(INDEX[f] for f in earned) if option(options, "extra_fans") else frozenset()
-    min_fan = option(options, "min_fan")
-    bonus = option(options, "wild_bonus_fan")
+    extras = frozenset(INDEX[f] for f in earned) if options.extra_fans else frozenset()
+    min_fan = options.min_fan
+    bonus = options.wild_bonus_fan
     if _HEAVENLY_HAND in extras and not tile_chosen:
         outcome = _heavenly_hand(facts, extras, min_fan, bonus)
     else:
@@ -179,17 +178,18 @@ class McrCalculator:
     """Contract 1 for 国标: scores, and waits over every MCR shape."""
 
     variant = "mcr"
-    options: tuple[Option, ...] = OPTIONS
+    options_type = McrOptions
+    options = McrOptions.rows()
     allows_wildcard = True
 
-    def check_hand(self, hand: HandSpec, options: Mapping[str, Any]) -> None:
+    def check_hand(self, hand: HandSpec, options: McrOptions) -> None:
         """MCR uses every tile kind and every kind of meld: nothing to refuse."""
 
-    def score(self, facts: WinFacts, options: Mapping[str, Any]) -> ScoreResult:
+    def score(self, facts: WinFacts, options: McrOptions) -> ScoreResult:
         return score_win(facts, options)
 
     def waits(
-        self, hand: HandSpec, wildcard: int | None, options: Mapping[str, Any]
+        self, hand: HandSpec, wildcard: int | None, options: McrOptions
     ) -> tuple[int, list[int]]:
         if wildcard is None:
             return plain_waits(hand, MCR_SHAPES)

@@ -1,19 +1,30 @@
 """MCR table options (spec ``mcr.md`` §5).
 
-``OPTIONS`` carries the party column as defaults, which is what the calculator and the
-bot's default table use. ``preset = "official"`` switches every other default to the
-official column; ``resolve_options`` applies the preset before the explicit overrides.
+The fields' defaults are the party column, which is what the calculator and the bot's
+default table use. ``preset = "official"`` switches every other default to the official
+column (:meth:`McrOptions.column`); a table's own values then override either column.
+
+>>> McrOptions.parse({"preset": "official"}).horses
+False
+>>> McrOptions.parse({"preset": "official", "horses": True}).horses
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from engine.rules.base import Option, RuleError, int_in, is_bool, one_of, parse_options
+from engine.rules.base import TableOptions, int_in, is_bool, one_of, option
 
 VARIANT = "mcr"
 DICE_MODES = ("peek", "last_chance", "swap", "wealth", "peak")
+DEALER = 0
+
+# The doubling factors of §4.2: the dealer's, everybody else's.
+_DEALER_FACTORS = (1, 2, 4)
+_FACTORS = (1, 2)
 
 
 def _dice_modes(value: Any) -> bool:
@@ -24,20 +35,9 @@ def _dice_modes(value: Any) -> bool:
     )
 
 
-OPTIONS: tuple[Option, ...] = (
-    Option("preset", "party", one_of("party", "official"), "which column of defaults applies"),
-    Option("rounds", 4, one_of(1, 4, 8, 16), "hands in the session; sets the prevalent wind"),
-    Option("min_fan", 8, int_in(0, 88), "fan total a win must reach (起和番)"),
-    Option("base_points", 8, int_in(0, 100), "B in the settlement formula B + F"),
-    Option("extra_fans", True, is_bool, "天和, 地和, 天听, 报听 and the declare-ready button"),
-    Option("doubling", True, is_bool, "底分押倍"),
-    Option("wildcard", True, is_bool, "宝牌"),
-    Option("wild_bonus_fan", 8, int_in(0, 88), "the 无宝 bonus; 0 disables it"),
-    Option("horses", True, is_bool, "万马奔腾"),
-    Option("dice_modes", DICE_MODES, _dice_modes, "dice modes that may trigger"),
-    Option("swap_max", 5, int_in(0, 13), "most tiles one player may swap in 偷天换日"),
-    Option("peak_noise", 3, int_in(0, 6), "random tiles mixed into each 巅峰时刻 hand"),
-)
+def _modes(value: Any) -> tuple[str, ...]:
+    return tuple(value)
+
 
 # The official column where it differs from the party one.
 OFFICIAL_DEFAULTS: Mapping[str, Any] = {
@@ -50,21 +50,49 @@ OFFICIAL_DEFAULTS: Mapping[str, Any] = {
 }
 
 
-def resolve_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Every option: the preset's column overlaid with ``raw``; RuleError when invalid."""
-    options = parse_options(OPTIONS, raw, VARIANT)
-    if options["preset"] == "official":
-        for name, value in OFFICIAL_DEFAULTS.items():
-            if name not in raw:
-                options[name] = value
-    return options
+@dataclass(frozen=True, slots=True)
+class McrOptions(TableOptions):
+    """The options of one table, checked and typed."""
 
+    variant: ClassVar[str] = VARIANT
 
-def option(options: Mapping[str, Any], name: str) -> Any:
-    """One option's value, its default when absent."""
-    if name in options:
-        return options[name]
-    for opt in OPTIONS:
-        if opt.name == name:
-            return opt.default
-    raise RuleError(f"unknown {VARIANT} option '{name}'")
+    preset: str = option(
+        "party", one_of("party", "official"), "预设: which column of defaults applies"
+    )
+    rounds: int = option(
+        4, one_of(1, 4, 8, 16), "局数: hands in the session; sets the prevalent wind"
+    )
+    min_fan: int = option(8, int_in(0, 88), "起和番: fan total a win must reach")
+    base_points: int = option(8, int_in(0, 100), "底分: B in the settlement formula B + F")
+    extra_fans: bool = option(
+        True, is_bool, "天和, 地和, 天听, 报听: these fans and the declare-ready button"
+    )
+    doubling: bool = option(True, is_bool, "底分押倍: each player's doubling factor")
+    wildcard: bool = option(True, is_bool, "宝牌: a wild kind turned up from the wall")
+    wild_bonus_fan: int = option(8, int_in(0, 88), "无宝: the 无宝 bonus; 0 disables it")
+    horses: bool = option(True, is_bool, "万马奔腾: horses bought from the horse row")
+    dice_modes: tuple[str, ...] = option(
+        DICE_MODES, _dice_modes, "骰子模式: dice modes that may trigger", typed=_modes
+    )
+    swap_max: int = option(5, int_in(0, 13), "偷天换日: most tiles one player may swap")
+    peak_noise: int = option(3, int_in(0, 6), "巅峰时刻: random tiles mixed into each hand")
+
+    @classmethod
+    def column(cls, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The official column, for ``preset: "official"``."""
+        return OFFICIAL_DEFAULTS if raw.get("preset") == "official" else {}
+
+    @property
+    def planned_hands(self) -> int:
+        return self.rounds
+
+    @property
+    def bets(self) -> bool:
+        """Whether the hand opens with the bet prompt (doubling or horses)."""
+        return self.doubling or self.horses
+
+    def factors(self, seat: int) -> tuple[int, ...]:
+        """The doubling factors ``seat`` may choose (§4.2)."""
+        if not self.doubling:
+            return (1,)
+        return _DEALER_FACTORS if seat == DEALER else _FACTORS

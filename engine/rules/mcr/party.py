@@ -1,10 +1,9 @@
-"""The party rules' set-up choices (mcr.md §4.1, §5): the table options play reads, the
-bets and swaps a player may make, and the extra fields of a round script."""
+"""The party rules' set-up choices (mcr.md §4.1, §5): the bets and swaps a player may
+make, and the extra fields of a round script."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -12,12 +11,12 @@ from engine.actions import Bet, Swap
 from engine.errors import Refusal
 from engine.rules.base import RuleError
 from engine.rules.mcr.modes import ROUND_WINDS, WEALTH_VALUES
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.peak import FALLBACK, TEMPLATES
 from engine.rules.mcr.settle import HORSE_ROW, MAX_HORSES
 from engine.tiles import kinds_of, parse_tiles, tile_str
 
 SEATS = 4
-DEALER = 0
 
 # Round-script fields (§4.1): a session field, then chance values.
 ROUND_WIND = "round_wind"
@@ -26,52 +25,10 @@ LAST_CHANCE_TILES = "last_chance_tiles"
 PEAK_TEMPLATES = "peak_templates"
 SCRIPT_FIELDS = (ROUND_WIND, WEALTH_FAN, LAST_CHANCE_TILES, PEAK_TEMPLATES)
 
-_DEALER_FACTORS = (1, 2, 4)
-_FACTORS = (1, 2)
 
-
-@dataclass(frozen=True, slots=True)
-class McrTable:
-    """The table options play reads (§5); ``preset`` and ``rounds`` act elsewhere."""
-
-    min_fan: int
-    base_points: int
-    extra_fans: bool
-    doubling: bool
-    wildcard: bool
-    horses: bool
-    dice_modes: tuple[str, ...]
-    swap_max: int
-    peak_noise: int
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> McrTable:
-        return cls(
-            min_fan=options["min_fan"],
-            base_points=options["base_points"],
-            extra_fans=options["extra_fans"],
-            doubling=options["doubling"],
-            wildcard=options["wildcard"],
-            horses=options["horses"],
-            dice_modes=tuple(options["dice_modes"]),
-            swap_max=options["swap_max"],
-            peak_noise=options["peak_noise"],
-        )
-
-    @property
-    def bets(self) -> bool:
-        return self.doubling or self.horses
-
-    def factors(self, seat: int) -> tuple[int, ...]:
-        """The doubling factors ``seat`` may choose (§4.2)."""
-        if not self.doubling:
-            return (1,)
-        return _DEALER_FACTORS if seat == DEALER else _FACTORS
-
-
-def horse_picks(table: McrTable) -> list[tuple[int, ...]]:
+def horse_picks(options: McrOptions) -> list[tuple[int, ...]]:
     """Every purchase of horses a player may make: 0 to 2 different positions."""
-    if not table.horses:
+    if not options.horses:
         return [()]
     positions = range(1, HORSE_ROW + 1)
     return [c for n in range(MAX_HORSES + 1) for c in combinations(positions, n)]
@@ -83,13 +40,13 @@ def swap_choices(held: Sequence[int], most: int) -> list[tuple[int, ...]]:
     return sorted({c for n in range(most + 1) for c in combinations(tiles, n)})
 
 
-def bet_refusal(table: McrTable, bet: Bet) -> Refusal | None:
+def bet_refusal(options: McrOptions, bet: Bet) -> Refusal | None:
     seat = bet.seat
-    if bet.factor not in table.factors(seat):
-        allowed = ", ".join(f"×{f}" for f in table.factors(seat))
+    if bet.factor not in options.factors(seat):
+        allowed = ", ".join(f"×{f}" for f in options.factors(seat))
         return Refusal("invalid_factor", f"seat {seat} may choose {allowed}, not ×{bet.factor}")
     picks = bet.horses
-    if not table.horses and picks:
+    if not options.horses and picks:
         return Refusal("horses_off", "horses are off at this table")
     if (
         len(picks) > MAX_HORSES
@@ -103,10 +60,10 @@ def bet_refusal(table: McrTable, bet: Bet) -> Refusal | None:
     return None
 
 
-def swap_refusal(table: McrTable, held: Sequence[int], swap: Swap) -> Refusal | None:
-    if len(swap.tiles) > table.swap_max:
+def swap_refusal(options: McrOptions, held: Sequence[int], swap: Swap) -> Refusal | None:
+    if len(swap.tiles) > options.swap_max:
         return Refusal(
-            "too_many_tiles", f"seat {swap.seat} may swap at most {table.swap_max} tiles"
+            "too_many_tiles", f"seat {swap.seat} may swap at most {options.swap_max} tiles"
         )
     left = list(held)
     for k in swap.tiles:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from engine.analysis import is_complete, shanten
 from engine.rules.base import FanLine
 from engine.rules.mcr.calculator import CALCULATOR
 from engine.rules.mcr.fans import GOD_OF_WEALTH
-from engine.rules.mcr.party import DEALER
+from engine.rules.mcr.options import DEALER, McrOptions
 from engine.rules.mcr.scorer import MCR_SHAPES, meld_tile_counts
 from engine.rules.mcr.wildcard import completions
 from engine.rules.play import HandState, WinContext, WinHow
@@ -68,13 +69,13 @@ def ready_discards(
             continue
         held[kind] -= 1
         hand = HandSpec(tuple(kinds_of(held)), melds)
-        if CALCULATOR.waits(hand, wildcard, {})[1]:
+        if CALCULATOR.waits(hand, wildcard, McrOptions())[1]:
             out.add(kind)
         held[kind] += 1
     return frozenset(out)
 
 
-def course_fans(state: HandState, win: WinContext) -> list[str]:
+def course_fans(state: HandState[Any], win: WinContext) -> list[str]:
     """The extra fans of §2.4 this win earned by the course of the hand."""
     fans = []
     if win.seat == DEALER and win.self_drawn and win.draws == 0 and win.discards_before == 0:

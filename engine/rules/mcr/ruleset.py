@@ -23,7 +23,6 @@ from engine.events import Notice
 from engine.rules.mcr.calculator import score_win
 from engine.rules.mcr.modes import (
     CHANCE_TILES,
-    DICE_MODES,
     LAST_CHANCE,
     PEAK,
     PEEK,
@@ -35,7 +34,7 @@ from engine.rules.mcr.modes import (
     draw_wealth,
     round_wind,
 )
-from engine.rules.mcr.options import OPTIONS, VARIANT, resolve_options
+from engine.rules.mcr.options import DICE_MODES, VARIANT, McrOptions
 from engine.rules.mcr.party import (
     LAST_CHANCE_TILES,
     PEAK_TEMPLATES,
@@ -43,7 +42,6 @@ from engine.rules.mcr.party import (
     SCRIPT_FIELDS,
     SEATS,
     WEALTH_FAN,
-    McrTable,
     bet_refusal,
     check_fields,
     horse_picks,
@@ -73,6 +71,7 @@ from engine.rules.play import (
     Figure,
     HandState,
     Prompt,
+    RuleFacts,
     RuleSet,
     ScoredWin,
     Stage,
@@ -96,10 +95,6 @@ BUY_HORSES = "horses"
 
 LAST_CHANCE_HOW = "last_chance"
 NOT_A_WIN = "not_a_win"
-_NOTES = "mcr"
-# build_deal hands the 巅峰时刻 templates to begin, which records them as a chance value
-# once the hand's public start is announced (the templates stay secret until the end).
-_PEAK_BUILT = "mcr_peak_built"
 NO_MODE = "none"  # a hand whose dice start no mode, as simulations name it
 # Deals a simulation builds each way to compare 巅峰时刻 with normal deals.
 PEAK_SAMPLE = 1000
@@ -123,14 +118,18 @@ class Chance:
         }
 
 
+State = HandState[McrOptions]
+
+
 @dataclass(slots=True)
 class HandNotes:
-    """What the rule set remembers through one hand (kept in ``state.rule_data``)."""
+    """What the rule set remembers through one hand (``state.rule_notes``)."""
 
-    table: McrTable
     mode: str | None
-    indicator: int | None
+    indicator: int | None = None
     wealth_fan: int = 0
+    # The 巅峰时刻 templates: build_deal's, which begin records as a chance value once
+    # the hand's public start is announced (they stay secret until the end).
     templates: tuple[str, ...] = ()
     # Public from the deal on (after the bets): the dice mode and the wildcard.
     announced: bool = False
@@ -148,17 +147,49 @@ class HandNotes:
         return self.indicator
 
 
-def notes(state: HandState) -> HandNotes:
-    found: HandNotes = state.rule_data[_NOTES]
+def notes(state: State) -> HandNotes:
+    found = state.rule_notes
+    assert isinstance(found, HandNotes), "the hand's notes are made by new_notes"
     return found
 
 
-class McrRules(RuleSet):
+@dataclass(frozen=True, slots=True)
+class Substitution:
+    """What each wildcard of a win stood for: index among the concealed tiles (or
+    "win") -> tile (§4.3)."""
+
+    tiles: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"substitution": {k: tile_str(v) for k, v in self.tiles.items()}}
+
+
+@dataclass(frozen=True, slots=True)
+class McrFacts(RuleFacts):
+    """What a viewer is told of an MCR hand besides the tiles and the 宝牌: the prevalent
+    wind; once the bets are in (``announced``), the dice mode and every bet; one's own
+    火眼金睛 target; how many tiles each seat swapped; at the end, what the end reveals
+    (the horses bought, every 火眼金睛 target, 天降财神, the 巅峰时刻 templates)."""
+
+    round_wind: str = ROUND_WINDS[0]
+    announced: bool = False
+    mode: str | None = None
+    bets: tuple[Bet, ...] = ()
+    peek: int | None = None
+    swaps: tuple[int, ...] | None = None
+    settled: bool = False
+    horses: tuple[Horse, ...] = ()
+    peeks: tuple[int | None, ...] = ()
+    wealth_fan: int | None = None
+    templates: tuple[str, ...] = ()
+
+
+class McrRules(RuleSet[McrOptions]):
     """国标 with the party rules: the data switches and hooks that differ from the defaults."""
 
     variant = VARIANT
+    options_type = McrOptions
     tiles = TILES_136
-    option_table = OPTIONS
     allows_chow = True
     multiple_winners = False
     script_fields = SCRIPT_FIELDS
@@ -168,56 +199,52 @@ class McrRules(RuleSet):
 
     # -- options and fields -----------------------------------------------------------
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """The preset's column of defaults, then the table's own values (§5)."""
-        return resolve_options(raw)
-
-    def check_fields(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_fields(self, raw: Mapping[str, Any], options: McrOptions) -> dict[str, Any]:
         return check_fields(raw)
 
-    def first_fields(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def first_fields(self, options: McrOptions) -> dict[str, Any]:
         return {ROUND_WIND: round_wind(1)}
 
     def next_fields(
-        self, options: Mapping[str, Any], state: HandState, next_dealer_seat: int, hand_number: int
+        self, options: McrOptions, state: State, next_dealer_seat: int, hand_number: int
     ) -> dict[str, Any]:
         return {ROUND_WIND: round_wind(hand_number)}
 
     # -- the deal ---------------------------------------------------------------------
 
-    def build_deal(self, state: HandState, rng: random.Random) -> Deal | None:
+    def new_notes(self, state: State) -> HandNotes:
+        return HandNotes(dice_mode(state.dice, state.options.dice_modes))
+
+    def build_deal(self, state: State, rng: random.Random) -> Deal | None:
         """The 巅峰时刻 deal; None (the standard shuffle and deal) for other dice."""
-        table = McrTable.from_options(state.options)
-        if dice_mode(state.dice, table.dice_modes) != PEAK:
+        hand = notes(state)
+        if hand.mode != PEAK:
             return None
-        built, names = build_peak_deal(rng, table.peak_noise)
-        state.rule_data[_PEAK_BUILT] = list(names)
+        built, names = build_peak_deal(rng, state.options.peak_noise)
+        hand.templates = tuple(names)
         return built
 
-    def aside(self, state: HandState) -> Sequence[Aside]:
+    def aside(self, state: State) -> Sequence[Aside]:
         """The horse row (the last 6 tiles), then the indicator before it, face up (§1.3);
         the engine shows it with the dice, once the bets are in."""
-        table = McrTable.from_options(state.options)
         out = []
-        if table.horses:
+        if state.options.horses:
             out.append(Aside(HORSES, HORSE_ROW))
-        if table.wildcard:
+        if state.options.wildcard:
             out.append(Aside(INDICATOR, 1, face_up=True))
         return out
 
-    def begin(self, state: HandState) -> None:
-        table = McrTable.from_options(state.options)
-        mode = dice_mode(state.dice, table.dice_modes)
-        indicator = state.set_aside[INDICATOR][0] if table.wildcard else None
-        hand = HandNotes(table, mode, indicator)
-        if mode == WEALTH:
+    def begin(self, state: State) -> None:
+        hand = notes(state)
+        if state.options.wildcard:
+            hand.indicator = state.set_aside[INDICATOR][0]
+        if hand.mode == WEALTH:
             hand.wealth_fan = state.chance(WEALTH_FAN, draw_wealth)
-        if mode == PEAK:
-            built = state.rule_data.pop(_PEAK_BUILT, [])
+        if hand.mode == PEAK:
+            built = list(hand.templates)
             hand.templates = tuple(state.chance(PEAK_TEMPLATES, lambda _rng: built))
-        state.rule_data[_NOTES] = hand
 
-    def on_deal(self, state: HandState) -> None:
+    def on_deal(self, state: State) -> None:
         """What everyone learns with the dice, once the bets are in: the dice mode and the
         宝牌 the indicator makes."""
         hand = notes(state)
@@ -230,18 +257,18 @@ class McrRules(RuleSet):
 
     # -- set-up prompts ---------------------------------------------------------------
 
-    def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
+    def next_prompt(self, state: State, stage: Stage) -> Prompt | None:
         hand = notes(state)
         done = {prompt.id for prompt, _ in state.prompts_done}
         everyone = tuple(range(SEATS))
         if stage is Stage.BEFORE_DEAL:
-            if hand.table.bets and BET not in done:
+            if state.options.bets and BET not in done:
                 return Prompt(BET, BET, everyone, stage)
             return None
         if stage is Stage.AFTER_DEAL:
             if hand.mode == PEEK and PEEK not in done:
                 return Prompt(PEEK, PEEK, everyone, stage)
-            if hand.mode == SWAP and hand.table.swap_max and SWAP not in done:
+            if hand.mode == SWAP and state.options.swap_max and SWAP not in done:
                 return Prompt(SWAP, SWAP, everyone, stage)
             return None
         # A hit ends the hand as won (§4.5.2), and later players get no chance.
@@ -254,29 +281,29 @@ class McrRules(RuleSet):
             return None
         return Prompt(LAST_CHANCE, LAST_CHANCE, (waiting[0].seat,), stage)
 
-    def prompt_actions(self, state: HandState, prompt: Prompt, seat: int) -> list[Action]:
-        table = notes(state).table
+    def prompt_actions(self, state: State, prompt: Prompt, seat: int) -> list[Action]:
+        options = state.options
         if prompt.id == BET:
             return [
                 Bet(seat, factor, picks)
-                for factor in table.factors(seat)
-                for picks in horse_picks(table)
+                for factor in options.factors(seat)
+                for picks in horse_picks(options)
             ]
         if prompt.id == PEEK:
             return [Peek(seat, target) for target in seats_after(seat)]
         if prompt.id == SWAP:
-            return [Swap(seat, c) for c in swap_choices(state.concealed(seat), table.swap_max)]
+            return [Swap(seat, c) for c in swap_choices(state.concealed(seat), options.swap_max)]
         return [LastChance(seat, p) for p in range(1, CHANCE_TILES + 1)]
 
-    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+    def prompt_controls(self, state: State, prompt: Prompt, seat: int) -> tuple[Control, ...]:
         """The bet as the horse positions bought (when horses are on), then a doubling
         factor; 火眼金睛 as one choice per opponent; 偷天换日 as a pick of the tiles to
         give up, or keeping them all; 妙手回春 as one choice per face-down tile."""
-        table = notes(state).table
+        options = state.options
         if prompt.id == BET:
-            factors = tuple(Choice(Bet(seat, f, ()), number=f) for f in table.factors(seat))
+            factors = tuple(Choice(Bet(seat, f, ()), number=f) for f in options.factors(seat))
             bet = PickOne(BET, factors)
-            if not table.horses:
+            if not options.horses:
                 return (bet,)
             positions = tuple(range(1, HORSE_ROW + 1))
             return (PickNumbers(BUY_HORSES, BUY_HORSES, positions, 0, MAX_HORSES), bet)
@@ -285,27 +312,23 @@ class McrRules(RuleSet):
             return (PickOne(PEEK, targets),)
         if prompt.id == SWAP:
             tiles = tuple(kinds_of(state.concealed(seat)))
-            most = min(table.swap_max, len(tiles))
+            most = min(options.swap_max, len(tiles))
             keep = PickOne(SWAP, (Choice(Swap(seat, ())),))
             return (PickTiles(SWAP, SWAP, tiles, 1, most), keep)
-        positions = range(1, CHANCE_TILES + 1)
-        return (
-            PickOne(LAST_CHANCE, tuple(Choice(LastChance(seat, p), number=p) for p in positions)),
-        )
+        picks = tuple(Choice(LastChance(seat, p), number=p) for p in range(1, CHANCE_TILES + 1))
+        return (PickOne(LAST_CHANCE, picks),)
 
-    def check_prompt_action(
-        self, state: HandState, prompt: Prompt, action: Action
-    ) -> Refusal | None:
+    def check_prompt_action(self, state: State, prompt: Prompt, action: Action) -> Refusal | None:
         """Answers are checked by their meaning, so a bet may list its horses in any order
         and a swap is not looked up among thousands of choices."""
-        table = notes(state).table
+        options = state.options
         if prompt.id == BET and isinstance(action, Bet):
-            return bet_refusal(table, action)
+            return bet_refusal(options, action)
         if prompt.id == SWAP and isinstance(action, Swap):
-            return swap_refusal(table, state.concealed(action.seat), action)
+            return swap_refusal(options, state.concealed(action.seat), action)
         return super().check_prompt_action(state, prompt, action)
 
-    def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
+    def default_prompt_action(self, state: State, prompt: Prompt, seat: int) -> Action:
         """No doubling and no horses; watch one's 下家; keep one's tiles; the first of the
         four face-down tiles (their order is random, so any fixed pick is a random one)."""
         if prompt.id == BET:
@@ -316,9 +339,7 @@ class McrRules(RuleSet):
             return Swap(seat, ())
         return LastChance(seat, 1)
 
-    def resolve_prompt(
-        self, state: HandState, prompt: Prompt, answers: Mapping[int, Action]
-    ) -> None:
+    def resolve_prompt(self, state: State, prompt: Prompt, answers: Mapping[int, Action]) -> None:
         if prompt.id == BET:
             self._place_bets(state, answers)
         elif prompt.id == PEEK:
@@ -329,7 +350,7 @@ class McrRules(RuleSet):
         else:
             self._take_chance(state, answers)
 
-    def _place_bets(self, state: HandState, answers: Mapping[int, Action]) -> None:
+    def _place_bets(self, state: State, answers: Mapping[int, Action]) -> None:
         hand = notes(state)
         row = state.set_aside.get(HORSES, ())
         for seat, action in sorted(answers.items()):
@@ -339,17 +360,17 @@ class McrRules(RuleSet):
         hand.bets_placed = True
         state.emit(Notice("bets", {"bets": self._bets_json(hand)}))
 
-    def _bets_json(self, hand: HandNotes) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": seat,
-                "factor": hand.factors[seat],
-                "horses": [h.position for h in hand.horses if h.buyer == seat],
-            }
+    def _bets(self, hand: HandNotes) -> tuple[Bet, ...]:
+        """Every seat's bet as placed, its horses in position order."""
+        return tuple(
+            Bet(seat, hand.factors[seat], tuple(h.position for h in hand.horses if h.buyer == seat))
             for seat in range(SEATS)
-        ]
+        )
 
-    def _swap(self, state: HandState, answers: Mapping[int, Action]) -> None:
+    def _bets_json(self, hand: HandNotes) -> list[dict[str, Any]]:
+        return [{"seat": bet.seat, **bet.args_json()} for bet in self._bets(hand)]
+
+    def _swap(self, state: State, answers: Mapping[int, Action]) -> None:
         """偷天换日 in seat order: give up the tiles, draw as many from the front of the live
         wall; the tiles given up are dead. Everyone learns only how many each swapped."""
         counts = [0] * SEATS
@@ -369,7 +390,7 @@ class McrRules(RuleSet):
 
     # -- 妙手回春 mode ------------------------------------------------------------------
 
-    def chance_win(self, state: HandState, seat: int, kind: int) -> ScoredWin | None:
+    def chance_win(self, state: State, seat: int, kind: int) -> ScoredWin | None:
         """The win ``kind`` would make self-drawn as the last tile, if it reaches
         ``min_fan``; a kind the seat already holds four of wins nothing."""
         counts = list(state.concealed(seat))
@@ -385,11 +406,11 @@ class McrRules(RuleSet):
             return None
         return ScoredWin(context, replace(score, how=LAST_CHANCE_HOW))
 
-    def winning_tiles(self, state: HandState, seat: int) -> dict[int, ScoredWin]:
+    def winning_tiles(self, state: State, seat: int) -> dict[int, ScoredWin]:
         found = {k: self.chance_win(state, seat, k) for k in range(NUM_KINDS)}
         return {k: win for k, win in found.items() if win is not None}
 
-    def _plan_chances(self, state: HandState) -> list[Chance]:
+    def _plan_chances(self, state: State) -> list[Chance]:
         """The eligible players in turn order from the last discarder's 下家, with their
         four tiles: the script's, or the best wait and three decoys (§4.5.2)."""
         discard = state.last_discard
@@ -420,7 +441,7 @@ class McrRules(RuleSet):
             plan.append(Chance(seat, tuple(parse_tiles(tiles))))
         return plan
 
-    def _take_chance(self, state: HandState, answers: Mapping[int, Action]) -> None:
+    def _take_chance(self, state: State, answers: Mapping[int, Action]) -> None:
         hand = notes(state)
         assert hand.chances is not None
         ((seat, action),) = answers.items()
@@ -446,29 +467,29 @@ class McrRules(RuleSet):
 
     # -- play ---------------------------------------------------------------------------
 
-    def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
+    def shape_rules(self, state: State, seat: int) -> ShapeRules:
         return MCR_SHAPES
 
     def is_complete(
-        self, state: HandState, seat: int, counts: Sequence[int], tile: int, how: WinHow
+        self, state: State, seat: int, counts: Sequence[int], tile: int, how: WinHow
     ) -> bool:
         """Every concealed wild-kind tile may stand for another tile, the winning tile too
         when self-drawn; a discarded or robbed wildcard counts only as itself (§4.3)."""
         claimed = None if how is WinHow.SELF_DRAW else tile
         return complete_with_wildcards(counts, state.melds(seat), notes(state).wildcard, claimed)
 
-    def may_be_ready(self, state: HandState, seat: int) -> bool:
+    def may_be_ready(self, state: State, seat: int) -> bool:
         wildcard = notes(state).wildcard
         return wild_shanten(state.concealed(seat), len(state.melds(seat)), wildcard) <= 0
 
-    def can_declare_ready(self, state: HandState, seat: int, kind: int) -> bool:
+    def can_declare_ready(self, state: State, seat: int, kind: int) -> bool:
         hand = notes(state)
-        if not hand.table.extra_fans:
+        if not state.options.extra_fans:
             return False
         counts = tuple(state.concealed(seat))
         return kind in ready_discards(counts, tuple(state.melds(seat)), hand.wildcard)
 
-    def score_win(self, state: HandState, win: WinContext) -> WinScore:
+    def score_win(self, state: State, win: WinContext) -> WinScore:
         """The calculator's score with the course-of-hand fans and 天降财神. 和绝张 reads
         the engine's count of visible copies, the face-up indicator included (decision
         28); a heavenly hand is scored on the tile the engine chose for it."""
@@ -481,19 +502,15 @@ class McrRules(RuleSet):
             wealth_fan=hand.wealth_fan,
             tile_chosen=True,
         )
-        extra = {}
-        if result.substitution is not None:
-            extra["substitution"] = {k: tile_str(v) for k, v in result.substitution.items()}
+        substitution = result.substitution
         return WinScore(
             total=result.total,
             fans=wealth_last(result.fans),
             meets_minimum=bool(result.meets_minimum),
-            extra=extra,
+            notes=None if substitution is None else Substitution(substitution),
         )
 
-    def refuse_win(
-        self, state: HandState, win: WinContext, score: WinScore | None
-    ) -> Refusal | None:
+    def refuse_win(self, state: State, win: WinContext, score: WinScore | None) -> Refusal | None:
         """Below ``min_fan``; and, to explain a refused claim, a discarded or robbed
         wildcard that would have won had it been drawn."""
         wildcard = notes(state).wildcard
@@ -511,26 +528,26 @@ class McrRules(RuleSet):
             )
         return super().refuse_win(state, win, score)
 
-    def visible_hands(self, state: HandState, viewer: int) -> frozenset[int]:
+    def visible_hands(self, state: State, viewer: int) -> frozenset[int]:
         """火眼金睛: the one opponent the viewer chose, for the rest of the hand."""
         target = notes(state).peek.get(viewer)
         return frozenset() if target is None else frozenset((target,))
 
     # -- the end ----------------------------------------------------------------------
 
-    def settle_hand(self, state: HandState) -> None:
+    def settle_hand(self, state: State) -> None:
         hand = notes(state)
         hand.settled = True
         state.emit(Notice("revealed", self._revealed(state)))
         settle(
             state.ledger,
             _settled_win(state),
-            hand.table.base_points,
+            state.options.base_points,
             hand.factors,
             hand.horses,
         )
 
-    def _revealed(self, state: HandState) -> dict[str, Any]:
+    def _revealed(self, state: State) -> dict[str, Any]:
         """What the end of the hand turns up (§4.1 step 7); 天降财神 only with a win."""
         hand = notes(state)
         out: dict[str, Any] = {
@@ -545,7 +562,7 @@ class McrRules(RuleSet):
             out[PEAK_TEMPLATES] = list(hand.templates)
         return out
 
-    def result_extras(self, state: HandState) -> dict[str, Any]:
+    def result_extras(self, state: State) -> dict[str, Any]:
         """Everything the hand decided, for the record (the round script holds it all)."""
         hand = notes(state)
         out = self._revealed(state)
@@ -560,28 +577,31 @@ class McrRules(RuleSet):
             out[LAST_CHANCE] = [c.to_json() for c in hand.chances]
         return out
 
-    def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+    def view_facts(self, state: State, viewer: int | None) -> McrFacts:
         """The prevalent wind; once the bets are in, the dice mode, the 宝牌 and the bets;
         one's own 火眼金睛 target; the swap counts; at the end, everything revealed."""
         hand = notes(state)
-        out: dict[str, Any] = {ROUND_WIND: state.fields[ROUND_WIND]}
-        if hand.announced:
-            out["mode"] = hand.mode
-            if hand.indicator is not None:
-                out["wildcard"] = out["indicator"] = tile_str(hand.indicator)
-        if hand.bets_placed:
-            out["bets"] = self._bets_json(hand)
-        if viewer is not None and viewer in hand.peek:
-            out["peek"] = hand.peek[viewer]
-        if hand.swaps is not None:
-            out["swaps"] = hand.swaps
-        if hand.settled:
-            out.update(self._revealed(state))
-        return out
+        revealed = hand.settled
+        return McrFacts(
+            wildcard=hand.wildcard if hand.announced else None,
+            round_wind=state.fields[ROUND_WIND],
+            announced=hand.announced,
+            mode=hand.mode if hand.announced else None,
+            bets=self._bets(hand) if hand.bets_placed else (),
+            peek=None if viewer is None else hand.peek.get(viewer),
+            swaps=None if hand.swaps is None else tuple(hand.swaps),
+            settled=revealed,
+            horses=tuple(hand.horses) if revealed else (),
+            peeks=tuple(hand.peek.get(s) for s in range(SEATS))
+            if revealed and hand.mode == PEEK
+            else (),
+            wealth_fan=hand.wealth_fan if revealed and hand.mode == WEALTH and state.wins else None,
+            templates=hand.templates if revealed and hand.mode == PEAK else (),
+        )
 
     # -- simulation -------------------------------------------------------------------
 
-    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+    def hand_statistics(self, state: State) -> Mapping[str, Figure]:
         """How often each dice mode starts, and how far from a win the dealt hands are in
         巅峰时刻 hands and in the others."""
         mode = notes(state).mode or NO_MODE
@@ -597,20 +617,18 @@ class McrRules(RuleSet):
         out["dealt shanten, other hands"] = left_out if peak else counted
         return out
 
-    def simulation_notes(
-        self, options: Mapping[str, Any], hands: int, seed: int
-    ) -> Mapping[str, float]:
+    def simulation_notes(self, options: McrOptions, hands: int, seed: int) -> Mapping[str, float]:
         """巅峰时刻 deals beside normal deals from the same seeds, however few 6-6 rolls
         the simulated hands had."""
         count = min(hands, PEAK_SAMPLE)
-        peak, normal = shanten_figures(count, seed, McrTable.from_options(options).peak_noise)
+        peak, normal = shanten_figures(count, seed, options.peak_noise)
         return {
             f"dealt shanten over {count} seeded 巅峰时刻 deals": round(peak, 2),
             f"dealt shanten over {count} seeded normal deals": round(normal, 2),
         }
 
 
-def _settled_win(state: HandState) -> SettledWin | None:
+def _settled_win(state: State) -> SettledWin | None:
     if not state.wins:
         return None
     win = state.wins[0]

@@ -7,8 +7,7 @@ input cannot express, so only the round engine awards them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Collection
 
 from engine.rules.base import RuleError, ScoreResult, WinFacts
 from engine.rules.sichuan.hand import (
@@ -19,17 +18,17 @@ from engine.rules.sichuan.hand import (
     ready_waits,
     score_hand,
 )
-from engine.rules.sichuan.options import CALCULATOR_OPTIONS, SUIT_LETTERS, VARIANT, SichuanOptions
+from engine.rules.sichuan.options import SUIT_LETTERS, VARIANT, CalculatorOptions
 from engine.rules.sichuan.patterns import Situation
 from engine.tiles import HandSpec, MeldType, counts_of, is_honor, suit, tile_str
 
 
-def _void_of(options: Mapping[str, Any]) -> int | None:
-    letter = options.get("void_suit")
+def _void_of(options: CalculatorOptions) -> int | None:
+    letter = options.void_suit
     return None if letter is None else SUIT_LETTERS.index(letter)
 
 
-def _suit_names(suits: Sequence[int]) -> str:
+def _suit_names(suits: Collection[int]) -> str:
     letters = [SUIT_LETTERS[s] for s in sorted(suits)]
     return ", ".join(letters[:-1]) + " and " + letters[-1]
 
@@ -46,10 +45,11 @@ def situation_of(facts: WinFacts) -> Situation:
 
 class SichuanCalculator:
     variant = VARIANT
-    options = CALCULATOR_OPTIONS
+    options_type = CalculatorOptions
+    options = CalculatorOptions.rows()
     allows_wildcard = False
 
-    def check_hand(self, hand: HandSpec, options: Mapping[str, Any]) -> None:
+    def check_hand(self, hand: HandSpec, options: CalculatorOptions) -> None:
         if any(is_honor(k) for k in hand.all_tiles()):
             raise RuleError(f"honor tiles are not used in {VARIANT}")
         for meld in hand.melds:
@@ -59,7 +59,7 @@ class SichuanCalculator:
                     "only pongs and kongs may be melded"
                 )
 
-    def score(self, facts: WinFacts, options: Mapping[str, Any]) -> ScoreResult:
+    def score(self, facts: WinFacts, options: CalculatorOptions) -> ScoreResult:
         if facts.wildcard is not None:
             raise RuleError(f"wildcards are not used in {VARIANT}")
         self.check_hand(facts.hand, options)
@@ -75,16 +75,15 @@ class SichuanCalculator:
         if void is not None and void in held:
             raise RuleError(f"the hand holds {SUIT_LETTERS[void]} tiles, its void suit")
         counts = counts_of([*facts.hand.concealed, facts.win_tile])
-        table = SichuanOptions.from_parsed(options)
-        found = score_hand(counts, facts.hand.melds, facts.win_tile, situation_of(facts), table)
+        found = score_hand(counts, facts.hand.melds, facts.win_tile, situation_of(facts), options)
         if found is None:
             raise RuleError(
                 f"{facts.hand.notation()} with {tile_str(facts.win_tile)} is not a winning hand"
             )
-        return ScoreResult(total=table.capped(found.fan), fans=found.fans)
+        return ScoreResult(total=options.capped(found.fan), fans=found.fans)
 
     def waits(
-        self, hand: HandSpec, wildcard: int | None, options: Mapping[str, Any]
+        self, hand: HandSpec, wildcard: int | None, options: CalculatorOptions
     ) -> tuple[int, list[int]]:
         """Shanten and waits under the void suit; without one, the missing suit is void.
 

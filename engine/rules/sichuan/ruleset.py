@@ -28,6 +28,7 @@ from engine.rules.play import (
     KongType,
     PassRules,
     Prompt,
+    RuleFacts,
     RuleSet,
     ScoredWin,
     Stage,
@@ -38,8 +39,8 @@ from engine.rules.play import (
 )
 from engine.rules.sichuan import flow, settle
 from engine.rules.sichuan.hand import MAX_SUITS, best_ready_fan, score_hand, shape_rules
-from engine.rules.sichuan.options import OPTIONS, SUIT_LETTERS, VARIANT, SichuanOptions
-from engine.rules.sichuan.patterns import Situation, title_of
+from engine.rules.sichuan.options import SUIT_LETTERS, VARIANT, SichuanOptions
+from engine.rules.sichuan.patterns import Situation, Title, title_of
 from engine.rules.sichuan.settle import KongKind, KongMoney, SeatCheck, Win
 from engine.suggestions import suggest_exchange, suggest_void
 from engine.tiles import counts_of, format_tiles, suit
@@ -48,16 +49,17 @@ from engine.wall import TILES_108
 EXCHANGE = "exchange"
 VOID = "void"
 EXCHANGE_MAP = "exchange_map"
-_NOTES = "sichuan"
 # The hand ends when this many seats have won.
 WINNERS_TO_END = 3
 
 
+State = HandState[SichuanOptions]
+
+
 @dataclass(slots=True)
 class HandNotes:
-    """What the rule set remembers through one hand (kept in ``state.rule_data``)."""
+    """What the rule set remembers through one hand (``state.rule_notes``)."""
 
-    options: SichuanOptions
     exchange_map: tuple[int, ...] | None = None
     voids: dict[int, int] = field(default_factory=dict)
     # Water money still held, with the kong that earned it (呼叫转移 takes some away).
@@ -67,12 +69,25 @@ class HandNotes:
     checks: list[SeatCheck] = field(default_factory=list)
 
 
-def notes(state: HandState) -> HandNotes:
-    found: HandNotes = state.rule_data[_NOTES]
+def notes(state: State) -> HandNotes:
+    found = state.rule_notes
+    assert isinstance(found, HandNotes), "the hand's notes are made by new_notes"
     return found
 
 
-def _active(state: HandState) -> list[int]:
+@dataclass(frozen=True, slots=True)
+class TitledWin:
+    """A win's uncapped 番 and the title the hand goes by, as a replay reports them."""
+
+    fan: int
+    title: Title
+
+    def to_json(self) -> dict[str, Any]:
+        title = self.title
+        return {"fan": self.fan, "title": {"id": title.id, "zh": title.zh, "en": title.en}}
+
+
+def _active(state: State) -> list[int]:
     return [s for s in range(settle.SEATS) if state.is_active(s)]
 
 
@@ -137,10 +152,10 @@ def _exchange_picks(held: Sequence[int]) -> tuple[PickTiles, ...]:
     return tuple(picks)
 
 
-class SichuanRules(RuleSet):
+class SichuanRules(RuleSet[SichuanOptions]):
     variant = VARIANT
+    options_type = SichuanOptions
     tiles = TILES_108
-    option_table = OPTIONS
     allows_chow = False
     multiple_winners = True
     pass_rules = PassRules(pong_lock=True, win_lock=WinLock.VALUE)
@@ -148,12 +163,11 @@ class SichuanRules(RuleSet):
 
     # -- fields ---------------------------------------------------------------------------
 
-    def check_fields(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_fields(self, raw: Mapping[str, Any], options: SichuanOptions) -> dict[str, Any]:
         """``exchange_map`` is recorded only for 换三张 with ``exchange_direction: random``."""
         if EXCHANGE_MAP not in raw:
             return dict(raw)
-        table = SichuanOptions.from_parsed(options)
-        if not table.exchange_three or table.exchange_direction != "random":
+        if not options.exchange_three or options.exchange_direction != "random":
             raise RuleError("exchange_map is only used with exchange_three in random direction")
         error = flow.exchange_map_error(raw[EXCHANGE_MAP])
         if error is not None:
@@ -162,20 +176,21 @@ class SichuanRules(RuleSet):
 
     # -- set-up -----------------------------------------------------------------------------
 
-    def begin(self, state: HandState) -> None:
-        table = SichuanOptions.from_parsed(state.options)
-        hand = HandNotes(table)
-        if table.exchange_three:
-            direction = table.exchange_direction
+    def new_notes(self, state: State) -> HandNotes:
+        return HandNotes()
+
+    def begin(self, state: State) -> None:
+        options = state.options
+        if options.exchange_three:
+            direction = options.exchange_direction
             mapping = (
                 state.chance(EXCHANGE_MAP, flow.draw_exchange_map)
                 if direction == "random"
                 else flow.DIRECTION_MAPS[direction]
             )
-            hand.exchange_map = tuple(mapping)
-        state.rule_data[_NOTES] = hand
+            notes(state).exchange_map = tuple(mapping)
 
-    def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
+    def next_prompt(self, state: State, stage: Stage) -> Prompt | None:
         if stage is not Stage.AFTER_DEAL:
             return None
         done = {prompt.id for prompt, _ in state.prompts_done}
@@ -186,12 +201,12 @@ class SichuanRules(RuleSet):
             return Prompt(VOID, VOID, seats, Stage.AFTER_DEAL)
         return None
 
-    def prompt_actions(self, state: HandState, prompt: Prompt, seat: int) -> list[Action]:
+    def prompt_actions(self, state: State, prompt: Prompt, seat: int) -> list[Action]:
         if prompt.id == EXCHANGE:
             return [Exchange(seat, pile) for pile in _exchange_choices(state.concealed(seat))]
         return [ChooseVoid(seat, s) for s in range(len(SUIT_LETTERS))]
 
-    def prompt_controls(self, state: HandState, prompt: Prompt, seat: int) -> tuple[Control, ...]:
+    def prompt_controls(self, state: State, prompt: Prompt, seat: int) -> tuple[Control, ...]:
         """换三张 as a pick of three tiles per suit; 定缺 as one button per suit. Each marks
         the choice a time-out takes."""
         held = state.concealed(seat)
@@ -202,9 +217,7 @@ class SichuanRules(RuleSet):
         )
         return (PickOne(VOID, suits, suggested=suggest_void(held)),)
 
-    def check_prompt_action(
-        self, state: HandState, prompt: Prompt, action: Action
-    ) -> Refusal | None:
+    def check_prompt_action(self, state: State, prompt: Prompt, action: Action) -> Refusal | None:
         if prompt.id == EXCHANGE and isinstance(action, Exchange):
             return flow.exchange_refusal(action.seat, state.concealed(action.seat), action.tiles)
         if (
@@ -217,22 +230,20 @@ class SichuanRules(RuleSet):
             "invalid_choice", f"seat {action.seat} must answer {prompt.id} with '{prompt.action}'"
         )
 
-    def default_prompt_action(self, state: HandState, prompt: Prompt, seat: int) -> Action:
+    def default_prompt_action(self, state: State, prompt: Prompt, seat: int) -> Action:
         """A time-out takes the suggestion: the weakest suit's tiles, the weakest suit."""
         held = state.concealed(seat)
         if prompt.id == EXCHANGE:
             return Exchange(seat, suggest_exchange(held))
         return ChooseVoid(seat, suggest_void(held))
 
-    def resolve_prompt(
-        self, state: HandState, prompt: Prompt, answers: Mapping[int, Action]
-    ) -> None:
+    def resolve_prompt(self, state: State, prompt: Prompt, answers: Mapping[int, Action]) -> None:
         if prompt.id == EXCHANGE:
             self._exchange(state, answers)
         else:
             self._reveal_voids(state, answers)
 
-    def _exchange(self, state: HandState, answers: Mapping[int, Action]) -> None:
+    def _exchange(self, state: State, answers: Mapping[int, Action]) -> None:
         """Hand every pile to its seat under ``exchange_map``; only the receiver sees it."""
         mapping = notes(state).exchange_map
         # The exchange prompt opens only when a map was fixed in ``begin``.
@@ -248,7 +259,7 @@ class SichuanRules(RuleSet):
             moved = {"from_seat": seat, "to_seat": target}
             state.emit(Notice(EXCHANGE, {**moved, "tiles": format_tiles(pile)}, target, moved))
 
-    def _reveal_voids(self, state: HandState, answers: Mapping[int, Action]) -> None:
+    def _reveal_voids(self, state: State, answers: Mapping[int, Action]) -> None:
         voids = notes(state).voids
         for seat, action in answers.items():
             if isinstance(action, ChooseVoid):
@@ -257,63 +268,60 @@ class SichuanRules(RuleSet):
 
     # -- play --------------------------------------------------------------------------------
 
-    def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
+    def shape_rules(self, state: State, seat: int) -> ShapeRules:
         void = notes(state).voids.get(seat)
         if void is None:
             return ShapeRules(seven_pairs=True, four_as_two_pairs=True, max_suits=MAX_SUITS)
         return shape_rules(void)
 
-    def refuse_discard(self, state: HandState, seat: int, kind: int) -> Refusal | None:
+    def refuse_discard(self, state: State, seat: int, kind: int) -> Refusal | None:
         void = notes(state).voids.get(seat)
         if void is None:
             return None
         return flow.discard_refusal(seat, state.concealed(seat), void, kind)
 
-    def refuse_meld(self, state: HandState, seat: int, kind: int, meld: str) -> Refusal | None:
+    def refuse_meld(self, state: State, seat: int, kind: int, meld: str) -> Refusal | None:
         void = notes(state).voids.get(seat)
         return None if void is None else flow.meld_refusal(seat, void, kind, meld)
 
-    def refuse_win(
-        self, state: HandState, win: WinContext, score: WinScore | None
-    ) -> Refusal | None:
+    def refuse_win(self, state: State, win: WinContext, score: WinScore | None) -> Refusal | None:
         void = notes(state).voids.get(win.seat)
         if void is None:
             return None
         return flow.win_refusal(win.seat, _win_counts(win), void)
 
-    def score_win(self, state: HandState, win: WinContext) -> WinScore:
+    def score_win(self, state: State, win: WinContext) -> WinScore:
         hand = notes(state)
         found = score_hand(
             _win_counts(win),
             win.hand.melds,
             win.tile,
-            _situation(win, hand.options),
-            hand.options,
+            _situation(win, state.options),
+            state.options,
             hand.voids.get(win.seat),
         )
         if found is None:
             raise ValueError(f"seat {win.seat}'s hand is not a complete {VARIANT} hand")
-        title = title_of(found.fans)
         return WinScore(
-            total=hand.options.capped(found.fan),
+            total=state.options.capped(found.fan),
             fans=found.fans,
             value=found.fan,
-            extra={"fan": found.fan, "title": {"id": title.id, "zh": title.zh, "en": title.en}},
+            notes=TitledWin(found.fan, title_of(found.fans)),
         )
 
-    def on_kong(self, state: HandState, kong: KongRecord) -> None:
+    def on_kong(self, state: State, kong: KongRecord) -> None:
         hand = notes(state)
         money = settle.pay_kong(
             state.ledger,
             _kong_kind(kong),
             kong.seat,
             _active(state),
-            hand.options,
+            state.options,
             kong.from_seat if kong.type is KongType.EXPOSED else None,
         )
         hand.kongs.append((kong, money))
 
-    def on_win(self, state: HandState, wins: Sequence[ScoredWin]) -> None:
+    def on_win(self, state: State, wins: Sequence[ScoredWin]) -> None:
         hand = notes(state)
         first = wins[0].context
         paid = [Win(w.seat, w.score.compare_value) for w in wins]
@@ -321,15 +329,15 @@ class SichuanRules(RuleSet):
         if payer is None:
             self._pay_self_draw(state, first, paid[0])
         elif first.how is WinHow.ROB_KONG:
-            settle.pay_discard(state.ledger, payer, paid, hand.options, settle.WIN_ROB_KONG)
+            settle.pay_discard(state.ledger, payer, paid, state.options, settle.WIN_ROB_KONG)
         else:
             self._pay_discard(state, payer, paid, first.discarder_kongs)
         if hand.first_win is None:
             hand.first_win = (payer, tuple(w.seat for w in wins))
 
-    def _pay_self_draw(self, state: HandState, win: WinContext, paid: Win) -> None:
+    def _pay_self_draw(self, state: State, win: WinContext, paid: Win) -> None:
         """自摸; a 杠上花 right after a 直杠 may instead be paid by the kong's giver."""
-        options = notes(state).options
+        options = state.options
         giver = _bloom_giver(win, options)
         if giver is None:
             settle.pay_self_draw(state.ledger, paid, _active(state), options)
@@ -338,25 +346,25 @@ class SichuanRules(RuleSet):
 
     def _pay_discard(
         self,
-        state: HandState,
+        state: State,
         discarder: int,
         paid: Sequence[Win],
         turn_kongs: Sequence[KongRecord],
     ) -> None:
         """点炮, then 呼叫转移 of the water money of the discarder's kongs this turn."""
         hand = notes(state)
-        settle.pay_discard(state.ledger, discarder, paid, hand.options)
+        settle.pay_discard(state.ledger, discarder, paid, state.options)
         moved = [money for kong, money in hand.kongs if kong in turn_kongs]
         if moved:
             settle.pay_call_transfer(state.ledger, discarder, [w.seat for w in paid], moved)
             hand.kongs = [(k, m) for k, m in hand.kongs if k not in turn_kongs]
 
-    def play_continues(self, state: HandState, wins: Sequence[ScoredWin]) -> bool:
+    def play_continues(self, state: State, wins: Sequence[ScoredWin]) -> bool:
         return len({w.seat for w in state.wins}) < WINNERS_TO_END
 
     # -- the end --------------------------------------------------------------------------
 
-    def settle_hand(self, state: HandState) -> None:
+    def settle_hand(self, state: State) -> None:
         """查花猪, 查叫 and 退税, only when the wall ran out with two or more seats active."""
         active = _active(state)
         if state.end_reason is not EndReason.EXHAUSTED or len(active) < 2:
@@ -366,16 +374,16 @@ class SichuanRules(RuleSet):
             void = hand.voids[seat]
             held = state.concealed(seat)
             pig = flow.holds_void(held, void)
-            best = None if pig else best_ready_fan(held, state.melds(seat), void, hand.options)
+            best = None if pig else best_ready_fan(held, state.melds(seat), void, state.options)
             hand.checks.append(SeatCheck(seat, pig, best))
         kept = [money for _, money in hand.kongs]
-        settle.settle_exhaustion(state.ledger, hand.checks, kept, hand.options)
+        settle.settle_exhaustion(state.ledger, hand.checks, kept, state.options)
 
-    def next_dealer(self, state: HandState) -> int:
+    def next_dealer(self, state: State) -> int:
         first = notes(state).first_win
         return flow.next_dealer(first)
 
-    def result_extras(self, state: HandState) -> dict[str, Any]:
+    def result_extras(self, state: State) -> dict[str, Any]:
         hand = notes(state)
         out: dict[str, Any] = {
             "voids": [SUIT_LETTERS[hand.voids[s]] for s in sorted(hand.voids)],
@@ -393,17 +401,17 @@ class SichuanRules(RuleSet):
             out[EXCHANGE_MAP] = list(hand.exchange_map)
         return out
 
-    def view_extras(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+    def view_facts(self, state: State, viewer: int | None) -> RuleFacts:
         """Void suits once all four are revealed; before that, only one's own choice is
         known, and the engine shows it with the seat's answer."""
         voids = notes(state).voids
         if len(voids) < settle.SEATS:
-            return {}
-        return {"voids": [SUIT_LETTERS[voids[s]] for s in sorted(voids)]}
+            return RuleFacts()
+        return RuleFacts(voids=tuple(voids[s] for s in sorted(voids)))
 
     # -- simulation -----------------------------------------------------------------------
 
-    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+    def hand_statistics(self, state: State) -> Mapping[str, Figure]:
         """How often the wall runs out on two or more active seats, so that 查叫 (with
         查花猪 and 退税) settles the hand, and how many seats win a hand on average."""
         return {

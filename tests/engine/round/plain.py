@@ -8,14 +8,15 @@ prompts, a visibility hook) is testable without a real rule set.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.actions import Action, Bet, ChooseVoid, Exchange, LastChance
 from engine.analysis import ShapeRules
 from engine.errors import Refusal
 from engine.events import Notice
-from engine.rules.base import Option, int_in, is_bool
+from engine.rules.base import TableOptions, int_in, is_bool, option
 from engine.rules.play import (
     Aside,
     EndReason,
@@ -35,19 +36,44 @@ from engine.tiles import suit
 from engine.wall import TILES_108, TILES_136
 
 
-class PlainRules(RuleSet):
+@dataclass(frozen=True, slots=True)
+class PlainOptions(TableOptions):
+    """Switches for each engine path the test rule set can take."""
+
+    variant: ClassVar[str] = "plain"
+
+    rounds: int = option(4, int_in(1, 16), "局数: hands a session plays")
+    min_total: int = option(0, int_in(0, 10), "起和: the least total that wins")
+    exchange: bool = option(False, is_bool, "换三张: a prompt passing three tiles")
+    void: bool = option(False, is_bool, "定缺: a prompt choosing a void suit")
+    horses: int = option(0, int_in(0, 4), "买马: tiles set aside as horses")
+    bet: bool = option(False, is_bool, "押注: a prompt before the deal")
+    last_chance: bool = option(False, is_bool, "妙手回春: a prompt after an exhaustive draw")
+
+    @property
+    def planned_hands(self) -> int:
+        return self.rounds
+
+
+@dataclass(slots=True)
+class PlainNotes:
+    """What the test rule set remembers through a hand: bets and void suits by seat."""
+
+    bets: dict[int, int] = field(default_factory=dict)
+    voids: dict[int, int] = field(default_factory=dict)
+
+
+def notes(state: HandState[PlainOptions]) -> PlainNotes:
+    found = state.rule_notes
+    assert isinstance(found, PlainNotes)
+    return found
+
+
+class PlainRules(RuleSet[PlainOptions]):
     """One point per payer; a kong pays one point at once; seven pairs allowed."""
 
     variant = "plain"
-    option_table = (
-        Option("rounds", 4, int_in(1, 16)),
-        Option("min_total", 0, int_in(0, 10)),
-        Option("exchange", False, is_bool),
-        Option("void", False, is_bool),
-        Option("horses", 0, int_in(0, 4)),
-        Option("bet", False, is_bool),
-        Option("last_chance", False, is_bool),
-    )
+    options_type = PlainOptions
     script_fields = ("horse_count", "exchange_map")
 
     def __init__(
@@ -69,13 +95,16 @@ class PlainRules(RuleSet):
 
     # -- set-up ----------------------------------------------------------------------
 
-    def first_fields(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return {"horse_count": options["horses"]}
+    def first_fields(self, options: PlainOptions) -> dict[str, Any]:
+        return {"horse_count": options.horses}
 
     def next_fields(
-        self, options: Mapping[str, Any], state: HandState, next_dealer_seat: int, hand_number: int
+        self, options: PlainOptions, state: HandState, next_dealer_seat: int, hand_number: int
     ) -> dict[str, Any]:
-        return {"horse_count": options["horses"]}
+        return {"horse_count": options.horses}
+
+    def new_notes(self, state: HandState) -> PlainNotes:
+        return PlainNotes()
 
     def aside(self, state: HandState) -> Sequence[Aside]:
         count = state.fields.get("horse_count", 0)
@@ -83,21 +112,21 @@ class PlainRules(RuleSet):
 
     def next_prompt(self, state: HandState, stage: Stage) -> Prompt | None:
         done = {p.id for p, _ in state.prompts_done}
-        if stage is Stage.BEFORE_DEAL and state.options["bet"] and "bet" not in done:
+        if stage is Stage.BEFORE_DEAL and state.options.bet and "bet" not in done:
             return Prompt("bet", "bet", (0, 1, 2, 3), stage)
         if (
             stage is Stage.AFTER_PLAY
-            and state.options["last_chance"]
+            and state.options.last_chance
             and state.end_reason is EndReason.EXHAUSTED
             and "last_chance" not in done
         ):
             return Prompt("last_chance", "last_chance", (0,), stage)
         if stage is Stage.AFTER_DEAL:
-            if state.options["exchange"] and "exchange" not in done:
+            if state.options.exchange and "exchange" not in done:
                 # With honors in the set, a hand may lack three tiles of any suit.
                 seats = tuple(s for s in range(4) if can_exchange(state.concealed(s)))
                 return Prompt("exchange", "exchange", seats, stage)
-            if state.options["void"] and "void" not in done:
+            if state.options.void and "void" not in done:
                 return Prompt("void", "void", (0, 1, 2, 3), stage)
         return None
 
@@ -131,7 +160,9 @@ class PlainRules(RuleSet):
         self, state: HandState, prompt: Prompt, answers: Mapping[int, Action]
     ) -> None:
         if prompt.id == "bet":
-            state.rule_data["bets"] = {s: a.factor for s, a in answers.items()}
+            notes(state).bets.update(
+                {s: a.factor for s, a in answers.items() if isinstance(a, Bet)}
+            )
             return
         if prompt.id == "last_chance":
             # Position 1 hides the winning tile, a virtual 1m.
@@ -140,8 +171,8 @@ class PlainRules(RuleSet):
                 state.award_win(ScoredWin(win, self.score_win(state, win)))
             return
         if prompt.id == "void":
-            voids = {s: a.suit for s, a in answers.items() if isinstance(a, ChooseVoid)}
-            state.rule_data["void"] = voids
+            voids = notes(state).voids
+            voids.update({s: a.suit for s, a in answers.items() if isinstance(a, ChooseVoid)})
             state.emit(Notice("voids", {"voids": [voids[s] for s in range(4)]}))
             return
         mapping = state.chance("exchange_map", lambda rng: rng.choice([[1, 2, 3, 0], [2, 3, 0, 1]]))
@@ -154,8 +185,7 @@ class PlainRules(RuleSet):
     # -- play ------------------------------------------------------------------------
 
     def void(self, state: HandState, seat: int) -> int | None:
-        voids: dict[int, int] = state.rule_data.get("void", {})
-        return voids.get(seat)
+        return notes(state).voids.get(seat)
 
     def shape_rules(self, state: HandState, seat: int) -> ShapeRules:
         return ShapeRules(seven_pairs=True, void_suit=self.void(state, seat))
@@ -176,7 +206,7 @@ class PlainRules(RuleSet):
 
     def score_win(self, state: HandState, win: WinContext) -> WinScore:
         total = 1 + len([m for m in win.hand.melds if m.is_kong])
-        return WinScore(total=total, meets_minimum=total >= state.options["min_total"])
+        return WinScore(total=total, meets_minimum=total >= state.options.min_total)
 
     def on_kong(self, state: HandState, kong: Any) -> None:
         for s in range(4):

@@ -38,7 +38,7 @@ from engine.round import Phase, Round
 from engine.rules.play import Aside, EndReason, HandState, PassRules, WinLock
 from engine.tiles import counts_of, parse_tile, parse_tiles
 from tests.engine.round.helpers import deal, script
-from tests.engine.round.plain import PLAIN, PlainRules
+from tests.engine.round.plain import PLAIN, PlainNotes, PlainRules
 from tests.engine.round.test_claims import PONG_AND_WIN, TWO_WINNERS
 
 P5 = parse_tile("5p")
@@ -355,7 +355,7 @@ def test_prompts_before_the_deal_see_no_tiles() -> None:
     assert all(info.concealed is None and info.concealed_count == 0 for info in view.seats)
     for seat in range(4):
         rnd.apply(Bet(seat, 2 if seat == 1 else 1))
-    assert rnd.rule_data["bets"] == {0: 1, 1: 2, 2: 1, 3: 1}
+    assert rnd.rule_notes == PlainNotes(bets={0: 1, 1: 2, 2: 1, 3: 1})
     assert [e.seat for e in rnd.events if isinstance(e, Dealt)] == [0, 1, 2, 3]
     assert rnd.phase is Phase.TURN and rnd.view(0).seats[0].concealed is not None
 

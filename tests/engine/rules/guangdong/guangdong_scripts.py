@@ -9,8 +9,7 @@ from typing import Any
 
 from engine.actions import Discard
 from engine.round import Round
-from engine.rules.base import parse_options
-from engine.rules.guangdong.options import OPTIONS, VARIANT, GuangdongOptions
+from engine.rules.guangdong.options import GuangdongOptions
 from engine.tiles import counts_of, format_tiles, kinds_of, parse_tiles, tile_str
 
 Line = tuple[int, int, int, str]
@@ -92,4 +91,4 @@ def events(rnd: Round, kind: str) -> list[dict[str, Any]]:
 
 def table(**raw: Any) -> GuangdongOptions:
     """A table's options from raw values, as the rule set parses them."""
-    return GuangdongOptions.from_parsed(parse_options(OPTIONS, raw, VARIANT))
+    return GuangdongOptions.parse(raw)

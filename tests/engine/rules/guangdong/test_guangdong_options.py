@@ -13,19 +13,19 @@ import pytest
 from engine.rules.base import RuleError
 from engine.rules.guangdong.bighu import SEED_KIND_IDS
 from engine.rules.guangdong.dealer import DealerCounters, fresh_counters, next_counters
-from engine.rules.guangdong.options import OPTIONS
+from engine.rules.guangdong.options import GuangdongOptions
 from engine.rules.guangdong.settle import Win, WinHow, settle
 from engine.tiles import parse_tiles
 from tests.engine.rules.guangdong.guangdong_scripts import table
 
 
 def test_names_and_defaults() -> None:
-    assert {o.name: o.default for o in OPTIONS} == {
+    assert {o.name: o.default for o in GuangdongOptions.rows()} == {
         "base_stake": 1,
         "rounds": 8,
         "horses": True,
         "max_horses": 4,
-        "big_hu_kinds": SEED_KIND_IDS,
+        "big_hu_kinds": list(SEED_KIND_IDS),
     }
     assert len(SEED_KIND_IDS) == 11
     defaults = table()
@@ -35,7 +35,7 @@ def test_names_and_defaults() -> None:
         True,
         4,
     )
-    assert defaults.big_hu_kinds == frozenset(SEED_KIND_IDS)
+    assert defaults.big_hu_kinds == SEED_KIND_IDS
 
 
 @pytest.mark.parametrize(
@@ -88,6 +88,7 @@ def test_max_horses_caps_the_count(cap: int, counts: list[int]) -> None:
     assert seen == counts
 
 
-def test_big_hu_kinds_is_typed_as_a_set() -> None:
-    options = table(big_hu_kinds=["half_flush", "seven_pairs"])
-    assert options.big_hu_kinds == frozenset({"half_flush", "seven_pairs"})
+def test_big_hu_kinds_is_typed_as_a_tuple_kept_as_given() -> None:
+    options = table(big_hu_kinds=["seven_pairs", "half_flush"])
+    assert options.big_hu_kinds == ("seven_pairs", "half_flush")
+    assert options.to_json()["big_hu_kinds"] == ["seven_pairs", "half_flush"]

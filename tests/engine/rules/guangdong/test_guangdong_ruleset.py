@@ -14,7 +14,7 @@ from engine.errors import Refusal, ScriptError
 from engine.replay import main as replay_main
 from engine.round import Phase, Round
 from engine.rules.guangdong.bighu import SEED_KIND_IDS
-from engine.rules.guangdong.ruleset import RULESET
+from engine.rules.guangdong.ruleset import RULESET, GuangdongFacts
 from engine.rules.play import Figure, WinLock
 from engine.tiles import parse_tiles
 from tests.engine.rules.guangdong.guangdong_scripts import events, lines, play, script
@@ -82,7 +82,7 @@ def test_missing_fields_are_a_first_deal() -> None:
     raw = {k: v for k, v in E1.items() if k not in ("horse_count", "dealer_streak")}
     rnd = Round.from_script(raw, play=False)
     assert rnd.fields == {"horse_count": 1, "dealer_streak": 1}
-    assert RULESET.first_fields(RULESET.parse_options({"horses": False})) == {
+    assert RULESET.first_fields(RULESET.read_options({"horses": False})) == {
         "horse_count": 0,
         "dealer_streak": 1,
     }
@@ -112,7 +112,7 @@ def test_horses_come_off_the_back_before_the_first_action() -> None:
     assert events(rnd, "tiles_aside") == [
         {"type": "tiles_aside", "name": "horses", "count": 3, "tiles": None}
     ]
-    assert rnd.view(1).extras == {"horse_count": 3, "dealer_streak": 2}
+    assert rnd.view(1).facts == GuangdongFacts(horse_count=3, dealer_streak=2)
     assert rnd.view(1).aside == {"horses": 3}
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import MahjongGB
 
 from engine.rules.base import WinFacts
 from engine.rules.mcr.calculator import score_win
 from engine.rules.mcr.fans import BY_ID, OFFICIAL_FANS
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.samples import reference_arguments
 
 _ID_BY_EN = {f.en: f.id for f in OFFICIAL_FANS}
@@ -34,7 +32,7 @@ def reference_fans(facts: WinFacts) -> dict[str, int] | None:
     return out
 
 
-def our_fans(facts: WinFacts, options: Mapping[str, Any] | None = None) -> dict[str, int]:
-    result = score_win(facts, options or {})
+def our_fans(facts: WinFacts, options: McrOptions | None = None) -> dict[str, int]:
+    result = score_win(facts, options or McrOptions())
     assert result.total == sum(line.fan * line.count for line in result.fans)
     return {line.id: line.count for line in result.fans}

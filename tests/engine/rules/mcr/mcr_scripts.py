@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.actions import Action, Discard, Pass
 from engine.round import Phase, Round
-from engine.rules.mcr.options import resolve_options
+from engine.rules.mcr.options import McrOptions
 from engine.tiles import counts_of, format_tiles, kinds_of, parse_tiles, tile_str
 
 Line = tuple[int, int, int, str]
@@ -71,7 +71,7 @@ def script(
     last), the indicator and the horse row. Where the table has horses or a wildcard and
     they are not given, the last filler tiles take their place."""
     options = dict(options or {})
-    table = resolve_options(options)
+    table = McrOptions.parse(options)
     dealt = [parse_tiles(h) for h in hands]
     front, tail = parse_tiles(draws), parse_tiles(replacements)
     row, shown = parse_tiles(horses or ""), parse_tiles(indicator or "")
@@ -80,9 +80,9 @@ def script(
     if short:
         raise ValueError(f"more than four of {short}")
     filler = kinds_of(left)
-    if table["horses"] and horses is None:
+    if table.horses and horses is None:
         filler, row = filler[:-6], filler[-6:]
-    if table["wildcard"] and indicator is None:
+    if table.wildcard and indicator is None:
         filler, shown = filler[:-1], filler[-1:]
     return {
         "variant": "mcr",

@@ -6,6 +6,7 @@ import pytest
 
 from engine.rules.base import WinFacts
 from engine.rules.mcr.calculator import score_win
+from engine.rules.mcr.options import McrOptions
 from engine.tiles import parse_hand, parse_tile
 from tests.engine.rules.mcr.mcr_oracle import our_fans, reference_fans
 
@@ -153,7 +154,7 @@ def expected_lines(text: str) -> list[tuple[str, int, int]]:
 )
 def test_worked_example(hand: str, win: str, flags: str, fans: str, total: int) -> None:
     facts = facts_of(hand, win, flags)
-    result = score_win(facts, {})
+    result = score_win(facts, McrOptions())
     assert [(f.zh, f.fan, f.count) for f in result.fans] == expected_lines(fans)
     assert result.total == total
     assert result.meets_minimum is (total >= 8)

@@ -15,7 +15,7 @@ from engine.events import HandStarted, Notice
 from engine.round import Round, View
 from engine.rules.mcr.modes import WEALTH_VALUES
 from engine.rules.mcr.peak import TEMPLATES
-from engine.rules.mcr.ruleset import RULESET, notes
+from engine.rules.mcr.ruleset import RULESET, McrFacts, notes
 from engine.simulate import check_hand, play_out
 from engine.tiles import counts_of, format_tiles, parse_tile, parse_tiles
 from engine.wall import roll_dice
@@ -35,6 +35,12 @@ def seeds_rolling(double: int) -> list[int]:
     """Seeds whose first roll is ``double``-``double`` (a hand after the first one of a
     session rolls only its own dice)."""
     return [s for s in range(3000) if roll_dice(random.Random(s)) == (double, double)]
+
+
+def facts(rnd: Round, viewer: int | None) -> McrFacts:
+    found = rnd.view(viewer).facts
+    assert isinstance(found, McrFacts)
+    return found
 
 
 def new_hand(seed: int, options: dict[str, object] | None = None) -> Round:
@@ -78,7 +84,8 @@ def test_the_dice_their_mode_and_the_indicator_are_shown_only_once_the_bets_are_
     for viewer in (0, 1, None):
         view = rnd.view(viewer)
         assert view.dice is None and view.aside["indicator"] == 1
-        assert "mode" not in view.extras and "wildcard" not in view.extras
+        assert isinstance(view.facts, McrFacts)
+        assert not view.facts.announced and view.facts.wildcard is None
     for seat in range(4):
         action = rnd.default_action(seat)
         assert action is not None
@@ -103,7 +110,7 @@ def test_the_dice_their_mode_and_the_indicator_are_shown_only_once_the_bets_are_
     } in opened
     view = rnd.view(2)
     assert view.dice == (5, 5) and view.aside["indicator"] == indicator
-    assert view.extras["mode"] == "wealth"
+    assert isinstance(view.facts, McrFacts) and view.facts.mode == "wealth"
 
 
 # -- 2-2 火眼金睛 ------------------------------------------------------------------------
@@ -120,7 +127,7 @@ def test_peek_shows_the_chosen_hand_to_the_chooser_only() -> None:
     # The drawn tile is part of the live view, for its owner and whoever watches him.
     assert rnd.turn == 1
     assert [rnd.view(v).seats[1].drawn for v in range(4)] == [parse_tile("2p")] * 3 + [None]
-    assert rnd.view(1).extras["peek"] == 2 and "peek" not in rnd.view(None).extras
+    assert facts(rnd, 1).peek == 2 and facts(rnd, None).peek is None
 
 
 def test_peek_defaults_to_the_next_seat_and_changes_no_settlement() -> None:
@@ -304,7 +311,7 @@ def test_wealth_is_drawn_at_the_start_and_kept_secret() -> None:
     assert value in WEALTH_VALUES
     started = next(e for e in rnd.events if isinstance(e, HandStarted))
     assert "wealth_fan" not in started.fields
-    assert "wealth_fan" not in rnd.view(0).extras
+    assert facts(rnd, 0).wealth_fan is None
     assert rnd.to_script()["wealth_fan"] == value
     play_out(rnd, [NoWinPlayer() for _ in range(4)])
     (revealed,) = notices(rnd, "revealed")

@@ -11,6 +11,7 @@ from engine.actions import Bet, Swap, Win
 from engine.analysis import shanten
 from engine.errors import IllegalActionError
 from engine.round import Phase, Round
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.ruleset import RULESET
 from engine.rules.mcr.scorer import MCR_SHAPES
 from engine.session import Session
@@ -50,7 +51,9 @@ def test_rounds_sets_the_session_length() -> None:
     assert Session("mcr", {}).hands_planned == 4
     assert Session("mcr", {"preset": "official"}).hands_planned == 16
     assert Session("mcr", {"rounds": 8}).hands_planned == 8
-    assert [RULESET.next_fields({}, Round.new("mcr"), 1, n)["round_wind"] for n in (4, 5, 17)] == [
+    assert [
+        RULESET.next_fields(McrOptions(), Round.new("mcr"), 1, n)["round_wind"] for n in (4, 5, 17)
+    ] == [
         "E",
         "S",
         "E",

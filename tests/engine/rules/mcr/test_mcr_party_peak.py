@@ -11,6 +11,7 @@ from engine.analysis import is_complete, shanten
 from engine.rules.base import WinFacts
 from engine.rules.mcr.calculator import score_win
 from engine.rules.mcr.fans import BY_ID
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.peak import (
     FALLBACK,
     TEMPLATES,
@@ -47,7 +48,7 @@ def test_each_template_builds_a_winning_hand_worth_its_fan(name: str) -> None:
         assert len(tiles) == 14 and max(counts_of(tiles)) <= 4
         assert is_complete(counts_of(tiles), 0, MCR_SHAPES)
         facts = WinFacts(HandSpec(tuple(tiles[:-1]), ()), tiles[-1], self_drawn=True)
-        assert score_win(facts, {}).total >= BY_ID[name].value, (name, tiles)
+        assert score_win(facts, McrOptions()).total >= BY_ID[name].value, (name, tiles)
 
 
 def _built(name: str, rng: random.Random) -> list[int]:

@@ -55,12 +55,12 @@ def test_claims_take_wildcards_as_natural_tiles() -> None:
 
 def test_the_wildcard_is_shown_once_the_bets_are_in() -> None:
     rnd = play(script(ONLY_AS_A_JOKER, "", indicator="9s"))
-    assert "wildcard" not in rnd.view(0).extras
+    assert rnd.view(0).facts.wildcard is None
     assert rnd.view(0).aside["indicator"] == 1
     for seat in range(4):
         rnd.apply(rnd.default_action(seat))  # type: ignore[arg-type]
-    assert rnd.view(0).extras["wildcard"] == "9s"
-    assert rnd.view(None).extras["indicator"] == "9s"
+    assert rnd.view(0).facts.wildcard == parse_tile("9s")
+    assert rnd.view(None).facts.wildcard == parse_tile("9s")
     (shown,) = [e for e in rnd.events if isinstance(e, Notice) and e.name == "wildcard"]
     assert shown.seat is None and shown.data == {"indicator": "9s", "wildcard": "9s"}
 

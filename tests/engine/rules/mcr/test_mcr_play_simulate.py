@@ -69,7 +69,7 @@ def test_simulation_figures_name_the_dice_mode_and_the_dealt_shanten() -> None:
 
 
 def test_simulation_notes_compare_peak_and_normal_deals_from_the_same_seeds() -> None:
-    notes_of_run = RULESET.simulation_notes(RULESET.parse_options({}), 30, 4)
+    notes_of_run = RULESET.simulation_notes(RULESET.read_options({}), 30, 4)
     peak, normal = shanten_figures(30, 4, 3)
     assert notes_of_run == {
         "dealt shanten over 30 seeded 巅峰时刻 deals": round(peak, 2),

@@ -6,7 +6,7 @@ import pytest
 
 from engine.rules.base import RuleError, WinFacts
 from engine.rules.mcr.calculator import score_win
-from engine.rules.mcr.options import resolve_options
+from engine.rules.mcr.options import McrOptions
 from engine.tiles import parse_hand, parse_tile
 
 CHICKEN = ("[123m][567p][345s]88pWW", "8p")  # E19: 无番和
@@ -21,10 +21,10 @@ def fans(
     hand: str,
     tile: str,
     self_drawn: bool = False,
-    options: dict[str, object] | None = None,
+    options: McrOptions | None = None,
     extra_fans: tuple[str, ...] = (),
 ) -> list[tuple[str, int]]:
-    result = score_win(win(hand, tile, self_drawn), options or {}, extra_fans=extra_fans)
+    result = score_win(win(hand, tile, self_drawn), options or McrOptions(), extra_fans=extra_fans)
     return [(f.zh, f.fan) for f in result.fans]
 
 
@@ -33,13 +33,13 @@ def test_the_calculator_never_awards_extra_fans_by_itself() -> None:
 
 
 def test_declared_ready_adds_to_a_chicken_hand() -> None:
-    result = score_win(win(*CHICKEN), {}, extra_fans=["declared_ready"])
+    result = score_win(win(*CHICKEN), McrOptions(), extra_fans=["declared_ready"])
     assert [(f.zh, f.fan) for f in result.fans] == [("无番和", 8), ("报听", 1)]
     assert result.total == 9
 
 
 def test_extra_fans_need_their_table_option() -> None:
-    off = resolve_options({"preset": "official"})
+    off = McrOptions.parse({"preset": "official"})
     assert fans(*CHICKEN, options=off, extra_fans=("declared_ready",)) == [("无番和", 8)]
 
 
@@ -49,7 +49,7 @@ def test_heavenly_ready_excludes_declared_ready() -> None:
 
 
 def test_earthly_hand_excludes_the_concealed_hand() -> None:
-    result = score_win(win(*E1), {}, extra_fans=["earthly_hand"])
+    result = score_win(win(*E1), McrOptions(), extra_fans=["earthly_hand"])
     assert [(f.zh, f.fan) for f in result.fans] == [
         ("地和", 64),
         ("三色三同顺", 8),
@@ -61,14 +61,18 @@ def test_earthly_hand_excludes_the_concealed_hand() -> None:
 
 def test_heavenly_hand_tries_every_kind_as_the_winning_tile() -> None:
     # 1112345678999p + 5p is 九莲宝灯 only with 5p as the winning tile.
-    result = score_win(win("1112345678999p", "9p", True), {}, extra_fans=["heavenly_hand"])
+    result = score_win(
+        win("1112345678999p", "9p", True), McrOptions(), extra_fans=["heavenly_hand"]
+    )
     assert [(f.zh, f.fan) for f in result.fans] == [
         ("九莲宝灯", 88),
         ("天和", 88),
         ("清龙", 16),
         ("四归一", 2),
     ]
-    result = score_win(win("1112345678999p", "5p", True), {}, extra_fans=["heavenly_hand"])
+    result = score_win(
+        win("1112345678999p", "5p", True), McrOptions(), extra_fans=["heavenly_hand"]
+    )
     assert result.total == 88 + 88 + 2 + 1
     # 天和 leaves out 不求人, 自摸 and the wait fans.
     assert fans(*E1, True, extra_fans=("heavenly_hand",)) == [
@@ -80,42 +84,46 @@ def test_heavenly_hand_tries_every_kind_as_the_winning_tile() -> None:
 
 
 def test_god_of_wealth_is_added_last_and_never_helps_the_minimum() -> None:
-    result = score_win(win(*E1), {}, wealth_fan=28)
+    result = score_win(win(*E1), McrOptions(), wealth_fan=28)
     assert (result.fans[0].id, result.fans[0].zh, result.fans[0].fan) == (
         "god_of_wealth",
         "天降财神",
         28,
     )
     assert result.total == 41
-    below = score_win(win("[123m][567p][345s]88pWW", "W"), {}, wealth_fan=88)
+    below = score_win(win("[123m][567p][345s]88pWW", "W"), McrOptions(), wealth_fan=88)
     assert (below.total, below.meets_minimum) == (89, False)
-    equal = score_win(win(*E1), {}, wealth_fan=8)
+    equal = score_win(win(*E1), McrOptions(), wealth_fan=8)
     assert [f.id for f in equal.fans][:2] == ["mixed_triple_chow", "god_of_wealth"]
 
 
 def test_extra_fans_count_toward_the_minimum() -> None:
-    result = score_win(win("[123m][567p][345s]88pWW", "W"), {}, extra_fans=["heavenly_ready"])
+    result = score_win(
+        win("[123m][567p][345s]88pWW", "W"), McrOptions(), extra_fans=["heavenly_ready"]
+    )
     assert (result.total, result.meets_minimum) == (9, True)
 
 
 def test_unknown_extra_fans_are_a_programming_error() -> None:
     with pytest.raises(ValueError, match="unknown extra fan 'blessing'"):
-        score_win(win(*E1), {}, extra_fans=["blessing"])
+        score_win(win(*E1), McrOptions(), extra_fans=["blessing"])
 
 
 def test_a_hand_that_does_not_win_is_refused_even_with_heavenly_hand() -> None:
     with pytest.raises(RuleError):
-        score_win(win("123m123p123s78m55s", "1p", True), {}, extra_fans=["heavenly_hand"])
+        score_win(win("123m123p123s78m55s", "1p", True), McrOptions(), extra_fans=["heavenly_hand"])
 
 
 def test_official_preset_defaults_and_overrides() -> None:
-    official = resolve_options({"preset": "official"})
-    assert official["extra_fans"] is False and official["rounds"] == 16
-    assert official["dice_modes"] == ()
-    assert resolve_options({"preset": "official", "horses": True})["horses"] is True
-    party = resolve_options({})
-    assert party["extra_fans"] is True and party["min_fan"] == 8
+    official = McrOptions.parse({"preset": "official"})
+    assert official.extra_fans is False and official.rounds == 16
+    assert official.dice_modes == ()
+    assert McrOptions.parse({"preset": "official", "horses": True}).horses is True
+    party = McrOptions.parse({})
+    assert party == McrOptions()
+    assert party.extra_fans is True and party.min_fan == 8
+    assert McrOptions.parse({"dice_modes": ["peek"]}).dice_modes == ("peek",)
     with pytest.raises(RuleError, match="invalid value"):
-        resolve_options({"dice_modes": ["peek", "peek"]})
+        McrOptions.parse({"dice_modes": ["peek", "peek"]})
     with pytest.raises(RuleError, match="unknown mcr option"):
-        resolve_options({"minimum": 8})
+        McrOptions.parse({"minimum": 8})

@@ -17,6 +17,7 @@ import pytest
 from engine.analysis import is_complete
 from engine.rules.base import RuleError, ScoreResult, WinFacts, plain_waits
 from engine.rules.mcr.calculator import CALCULATOR, score_win
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.samples import random_win
 from engine.rules.mcr.scorer import MCR_SHAPES
 from engine.score import handle
@@ -40,7 +41,7 @@ def fans_of(result: ScoreResult) -> list[tuple[str, int, int]]:
 
 
 def test_w1_natural_reading_wins_with_the_no_wildcard_bonus() -> None:
-    result = score_win(facts("234m234p234s67s55m", "8s", "2p"), {})
+    result = score_win(facts("234m234p234s67s55m", "8s", "2p"), McrOptions())
     assert fans_of(result) == [
         ("三色三同顺", 8, 1),
         ("无宝", 8, 1),
@@ -73,7 +74,7 @@ def test_w2_full_output_line() -> None:
 
 
 def test_w3_the_drawn_wildcard_substitutes_and_the_held_one_stays() -> None:
-    result = score_win(facts("123m456p789s5sEEE", "9s", "9s", self_drawn=True), {})
+    result = score_win(facts("123m456p789s5sEEE", "9s", "9s", self_drawn=True), McrOptions())
     assert fans_of(result) == [
         ("花龙", 8, 1),
         ("不求人", 4, 1),
@@ -91,13 +92,13 @@ DRAGONS = ("999m789p33s66677z", "7z", "9m")
 
 
 def test_a_natural_win_reaching_the_minimum_is_used_even_if_a_substitution_scores_more() -> None:
-    result = score_win(facts(*DRAGONS), {})
+    result = score_win(facts(*DRAGONS), McrOptions())
     assert (result.total, result.substitution) == (19, {})
     assert ("无宝", 8, 1) in fans_of(result)
 
 
 def test_below_the_minimum_the_best_substitution_is_used() -> None:
-    result = score_win(facts(*DRAGONS), {"min_fan": 30})
+    result = score_win(facts(*DRAGONS), McrOptions(min_fan=30))
     assert result.total == 93
     assert result.substitution == {"0": 31, "1": 31, "2": 31}
     assert fans_of(result)[0] == ("大三元", 88, 1)
@@ -106,21 +107,21 @@ def test_below_the_minimum_the_best_substitution_is_used() -> None:
 def test_when_nothing_reaches_the_minimum_the_best_reading_stands_natural_on_ties() -> None:
     # 88p are wild: as themselves 幺九刻 + 无宝 = 9; no substitution beats that.
     hand = ("[123m][567p][345s]88pWW", "W", "8p")
-    result = score_win(facts(*hand), {"min_fan": 88})
+    result = score_win(facts(*hand), McrOptions(min_fan=88))
     assert (result.total, result.substitution, result.meets_minimum) == (9, {}, False)
     # Without the bonus the natural 1 loses to 五门齐 with a dragon pair.
-    result = score_win(facts(*hand), {"min_fan": 88, "wild_bonus_fan": 0})
+    result = score_win(facts(*hand), McrOptions(min_fan=88, wild_bonus_fan=0))
     assert (result.total, result.meets_minimum) == (7, False)
     assert result.substitution == {"0": 31, "1": 31}
 
 
 def test_no_wildcard_bonus_needs_a_wild_tile_and_counts_toward_the_minimum() -> None:
     chicken = "[123m][567p][345s]88pWW"
-    held_in_meld = score_win(facts(chicken, "W", "1m"), {})
+    held_in_meld = score_win(facts(chicken, "W", "1m"), McrOptions())
     assert ("无宝", 8, 1) in fans_of(held_in_meld) and held_in_meld.meets_minimum
-    not_held = score_win(facts(chicken, "W", "5m"), {})
+    not_held = score_win(facts(chicken, "W", "5m"), McrOptions())
     assert (not_held.total, not_held.meets_minimum, not_held.substitution) == (1, False, {})
-    disabled = score_win(facts(chicken, "W", "1m"), {"wild_bonus_fan": 0})
+    disabled = score_win(facts(chicken, "W", "1m"), McrOptions(wild_bonus_fan=0))
     assert all(f.id != "no_wildcard" for f in disabled.fans)
 
 
@@ -129,16 +130,16 @@ def test_a_substituted_winning_tile_is_never_the_fourth_tile() -> None:
     natural = WinFacts(
         hand=parse_hand(hand), win_tile=parse_tile("9s"), self_drawn=True, fourth_tile=True
     )
-    assert any(f.id == "last_tile" for f in score_win(natural, {}).fans)
+    assert any(f.id == "last_tile" for f in score_win(natural, McrOptions()).fans)
     wild = replace(facts(hand, "C", "C", self_drawn=True), fourth_tile=True)
-    result = score_win(wild, {})
+    result = score_win(wild, McrOptions())
     assert result.substitution == {"win": parse_tile("9s")}
     assert all(f.id != "last_tile" for f in result.fans)
 
 
 def test_the_substituted_hand_never_holds_a_fifth_copy() -> None:
     # Four 中 wild, 1111m held: the wildcards may not make a fifth 1m.
-    result = score_win(facts("1111234567mCCC", "C", "C", self_drawn=True), {})
+    result = score_win(facts("1111234567mCCC", "C", "C", self_drawn=True), McrOptions())
     counts = counts_of(parse_hand("1111234567m").concealed)
     for kind in result.substitution.values():
         counts[kind] += 1
@@ -147,7 +148,7 @@ def test_the_substituted_hand_never_holds_a_fifth_copy() -> None:
 
 def test_a_hand_that_cannot_win_is_refused() -> None:
     with pytest.raises(RuleError, match="does not win"):
-        score_win(facts("19m19p19sESWNCCP", "5p", "5m"), {})
+        score_win(facts("19m19p19sESWNCCP", "5p", "5m"), McrOptions())
 
 
 @pytest.mark.parametrize(
@@ -164,14 +165,14 @@ def test_a_hand_that_cannot_win_is_refused() -> None:
 def test_one_to_four_wildcards(
     hand: str, win: str, wild: str, self_drawn: bool, total: int, first_fan: str
 ) -> None:
-    result = score_win(facts(hand, win, wild, self_drawn), {})
+    result = score_win(facts(hand, win, wild, self_drawn), McrOptions())
     assert result.total == total
     assert result.fans[0].zh == first_fan
 
 
 def test_four_wildcards_prefer_the_substitution_first_in_tile_order() -> None:
     # 十三幺 needs 中发白 and a duplicate: the duplicate is 1m, the first orphan.
-    result = score_win(facts("19m19p19sESWCCCC", "N", "C"), {})
+    result = score_win(facts("19m19p19sESWCCCC", "N", "C"), McrOptions())
     assert result.substitution == {"9": parse_tile("1m"), "11": 32, "12": 33}
 
 
@@ -185,7 +186,7 @@ def brute_force(case: WinFacts, min_fan: int = 8) -> tuple[int, dict[str, int]]:
     plain = replace(case, wildcard=None)
     natural = None
     with contextlib.suppress(RuleError):
-        natural = score_win(plain, {"min_fan": min_fan}).total
+        natural = score_win(plain, McrOptions(min_fan=min_fan)).total
     held = [*case.hand.concealed, case.win_tile, *(k for m in case.hand.melds for k in m.tiles)]
     bonus = 8 if wild in held else 0
     if natural is not None and natural + bonus >= min_fan:
@@ -207,7 +208,7 @@ def brute_force(case: WinFacts, min_fan: int = 8) -> tuple[int, dict[str, int]]:
         if win != case.win_tile:
             trial = replace(trial, fourth_tile=False)
         try:
-            total = score_win(trial, {"min_fan": min_fan}).total
+            total = score_win(trial, McrOptions(min_fan=min_fan)).total
         except RuleError:
             continue
         rank = (total >= min_fan, total)
@@ -250,7 +251,7 @@ def wild_cases(count: int, seed: int) -> list[WinFacts]:
 def test_substitution_search_matches_brute_force(min_fan: int) -> None:
     for case in wild_cases(15, seed=min_fan):
         try:
-            result = score_win(case, {"min_fan": min_fan})
+            result = score_win(case, McrOptions(min_fan=min_fan))
         except RuleError:
             with pytest.raises(AssertionError):
                 brute_force(case, min_fan)

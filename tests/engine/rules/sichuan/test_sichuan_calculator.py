@@ -479,4 +479,4 @@ def test_waits_and_score_agree_on_the_calculator() -> None:
 
 
 def test_typed_options_from_defaults() -> None:
-    assert SichuanOptions.from_raw({}) == SichuanOptions()
+    assert SichuanOptions.parse({}) == SichuanOptions()

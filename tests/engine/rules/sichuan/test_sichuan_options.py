@@ -6,13 +6,9 @@ from typing import Any
 
 import pytest
 
-from engine.rules.base import RuleError, parse_options
-from engine.rules.sichuan.options import (
-    CALCULATOR_OPTIONS,
-    OPTIONS,
-    VARIANT,
-    SichuanOptions,
-)
+from engine.rules.base import RuleError
+from engine.rules.sichuan.options import CalculatorOptions, SichuanOptions
+from engine.rules.sichuan.ruleset import RULESET
 
 DEFAULTS = {
     "base_stake": 1,
@@ -54,18 +50,19 @@ BOOLS = [name for name, value in DEFAULTS.items() if isinstance(value, bool)]
 
 
 def test_names_and_defaults_are_the_spec_table() -> None:
-    assert {o.name: o.default for o in OPTIONS} == DEFAULTS
-    assert parse_options(OPTIONS, {}, VARIANT) == DEFAULTS
-    assert SichuanOptions.from_raw({}).to_json() == DEFAULTS
+    assert {o.name: o.default for o in SichuanOptions.rows()} == DEFAULTS
+    assert {o.name: o.default for o in RULESET.option_table} == DEFAULTS
+    assert RULESET.parse_options({}) == DEFAULTS
+    assert SichuanOptions.parse({}).to_json() == DEFAULTS
 
 
 def test_every_option_names_its_chinese_label() -> None:
-    assert all(o.doc and not o.doc.isascii() for o in OPTIONS)
+    assert all(o.doc and not o.doc.isascii() for o in SichuanOptions.rows())
 
 
 @pytest.mark.parametrize(("name", "value"), [(n, v) for n, vs in VALID.items() for v in vs])
 def test_valid_values(name: str, value: Any) -> None:
-    assert parse_options(OPTIONS, {name: value}, VARIANT)[name] == value
+    assert getattr(SichuanOptions.parse({name: value}), name) == value
 
 
 @pytest.mark.parametrize(
@@ -74,19 +71,20 @@ def test_valid_values(name: str, value: Any) -> None:
 )
 def test_invalid_values(name: str, value: Any) -> None:
     with pytest.raises(RuleError, match=f"invalid value .* sichuan option '{name}'"):
-        parse_options(OPTIONS, {name: value}, VARIANT)
+        SichuanOptions.parse({name: value})
 
 
 def test_unknown_option() -> None:
     with pytest.raises(RuleError, match="unknown sichuan option 'void_suit'"):
-        parse_options(OPTIONS, {"void_suit": "m"}, VARIANT)
+        SichuanOptions.parse({"void_suit": "m"})
 
 
 def test_void_suit_is_a_calculator_entry_only() -> None:
-    assert parse_options(CALCULATOR_OPTIONS, {"void_suit": "s"}, VARIANT)["void_suit"] == "s"
+    assert CalculatorOptions.parse({"void_suit": "s"}).void_suit == "s"
+    assert CalculatorOptions.parse({}).to_json() == {**DEFAULTS, "void_suit": None}
     for bad in ("z", "ms", 0):
         with pytest.raises(RuleError):
-            parse_options(CALCULATOR_OPTIONS, {"void_suit": bad}, VARIANT)
+            CalculatorOptions.parse({"void_suit": bad})
 
 
 def test_typed_options() -> None:

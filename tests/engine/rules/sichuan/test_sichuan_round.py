@@ -1013,10 +1013,10 @@ def test_voids_are_revealed_together() -> None:
     rnd = play(E1, [], prompts=False)
     for seat, letter in enumerate("ppm"):
         rnd.apply(Action.from_json({"seat": seat, "action": "void", "suit": letter}))
-    assert rnd.view(0).extras == {}
+    assert rnd.view(0).facts.voids is None
     assert not [e for e in rnd.events_for(3) if isinstance(e, Notice) and e.name == "void"]
     rnd.apply(Action.from_json({"seat": 3, "action": "void", "suit": "p"}))
-    assert rnd.view(0).extras == {"voids": ["p", "p", "m", "p"]}
+    assert rnd.view(0).facts.voids == (1, 1, 0, 1)
 
 
 def test_kong_bloom_after_a_concealed_kong_is_paid_by_all() -> None:
