@@ -13,7 +13,7 @@ Which winning shapes count is the rule set's business, given as a :class:`ShapeR
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product, repeat
@@ -88,7 +88,9 @@ def _suit_decompositions(vec: tuple[int, ...], base: int, seq: bool) -> tuple[De
     return tuple(sorted({tuple(sorted(d)) for d in _split(vec, 0, base, seq, pair_used=False)}))
 
 
-def _split(vec: tuple[int, ...], start: int, base: int, seq: bool, pair_used: bool):
+def _split(
+    vec: tuple[int, ...], start: int, base: int, seq: bool, pair_used: bool
+) -> Iterator[Decomposition]:
     i = start
     while i < len(vec) and vec[i] == 0:
         i += 1
@@ -465,8 +467,9 @@ def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = True) -
     # Counted with ``map`` over operators: every shanten of a hand without melds asks this.
     twos = repeat(2, len(counts))
     if four_as_two_pairs:
-        return 6 - min(sum(map(floordiv, counts, twos)), 7)
-    pairs = sum(map(ge, counts, twos))
+        doubles: int = sum(map(floordiv, counts, twos))
+        return 6 - min(doubles, 7)
+    pairs: int = sum(map(ge, counts, twos))
     kinds = len(counts) - counts.count(0)
     return 6 - min(pairs, 7) + max(0, 7 - kinds)
 

@@ -76,7 +76,7 @@ class Session:
         self.raw_options = dict(options or {})
         self.options = self.ruleset.read_options(self.raw_options)
         self.seed = seed
-        self.hands_planned = self.options.planned_hands
+        self.hands_planned: int = self.options.planned_hands
         self.hands_played = 0
         self.scores = [0, 0, 0, 0]
         # The hands booked by this object; a resumed session counts the earlier ones only

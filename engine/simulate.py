@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, TextIO, overload
 
 from engine.actions import Action
 from engine.ai import LEVELS, Player, make_player
@@ -52,7 +52,13 @@ class PromptChoices(Sequence[Action]):
             and self._round.is_legal(action)
         )
 
-    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         return self._list()[index]
 
     def __len__(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.base import Calculator, RuleError
@@ -18,7 +19,7 @@ _CALCULATOR_MODULES = {v: f"engine.rules.{v}.calculator" for v in VARIANTS}
 _RULESET_MODULES = {v: f"engine.rules.{v}.ruleset" for v in VARIANTS}
 
 
-def _load(variant: str, modules: dict[str, str], what: str) -> object:
+def _load(variant: str, modules: dict[str, str], what: str) -> ModuleType:
     if variant not in VARIANTS:
         raise RuleError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
     try:
@@ -30,11 +31,11 @@ def _load(variant: str, modules: dict[str, str], what: str) -> object:
 
 
 def find_calculator(variant: str) -> Calculator[Any]:
-    calculator: Calculator[Any] = _load(variant, _CALCULATOR_MODULES, "scoring").CALCULATOR  # type: ignore[attr-defined]
+    calculator: Calculator[Any] = _load(variant, _CALCULATOR_MODULES, "scoring").CALCULATOR
     return calculator
 
 
 def find_ruleset(variant: str) -> RuleSet[Any]:
     """The round rules of ``variant`` (``engine.rules.<variant>.ruleset.RULESET``)."""
-    ruleset: RuleSet[Any] = _load(variant, _RULESET_MODULES, "play").RULESET  # type: ignore[attr-defined]
+    ruleset: RuleSet[Any] = _load(variant, _RULESET_MODULES, "play").RULESET
     return ruleset

@@ -81,7 +81,8 @@ class SichuanOptions(TableOptions):
 
     def win_value(self, fan: int) -> int:
         """W(F) = B × 2^min(F, max_fan)."""
-        return self.base_stake * 2 ** min(fan, self.max_fan)
+        doubled: int = 2 ** min(fan, self.max_fan)
+        return self.base_stake * doubled
 
     def capped(self, fan: int) -> int:
         """C = min(F, max_fan)."""
