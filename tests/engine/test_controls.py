@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange, Swap
+from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange, Kong, Pass, Swap, Win
 from engine.controls import (
     Choice,
     Controls,
@@ -25,7 +25,9 @@ from engine.round import Phase, Round
 from engine.rules.play import RuleSet
 from engine.rules.registry import find_ruleset
 from engine.suggestions import suggest_exchange, suggest_void
+from engine.tiles import parse_tile
 from tests.engine.round.plain import BLOODY, PLAIN
+from tests.engine.round.test_claims import to_added_kong
 from tests.engine.rules.mcr.test_mcr_party_modes import last_chance_hand, seeds_rolling
 
 
@@ -95,7 +97,12 @@ def play_through_controls(rnd: Round, seed: int) -> set[str]:
 
 
 CASES: list[Any] = [
-    pytest.param(PLAIN, {"exchange": True, "void": True, "bet": True}, {"bet", "void"}, id="plain"),
+    pytest.param(
+        PLAIN,
+        {"exchange": True, "void": True, "bet": True, "last_chance": True},
+        {"bet", "exchange", "void", "last_chance", "turn", "claim"},
+        id="plain",
+    ),
     pytest.param(BLOODY, {"exchange": True, "void": True}, {"exchange", "void"}, id="bloody"),
     pytest.param(find_ruleset("guangdong"), {}, {"turn", "claim"}, id="guangdong"),
     pytest.param(find_ruleset("sichuan"), {}, {"exchange", "void", "turn"}, id="sichuan"),
@@ -146,6 +153,15 @@ def test_a_turn_names_each_discard_and_kong_tile() -> None:
         if isinstance(choice.action, Discard):
             assert choice.tile == choice.action.tile
     assert rnd.controls(1) is None
+
+
+def test_a_rob_window_offers_the_win_and_the_pass() -> None:
+    rnd = to_added_kong()
+    rnd.apply(Kong(1, parse_tile("9p")))
+    assert check_controls(rnd) == {"rob"}
+    asked = rnd.controls(2)
+    assert asked is not None
+    assert asked.controls == (PickOne("rob", (Choice(Win(2)), Choice(Pass(2)))),)
 
 
 def sichuan_after_exchange(seed: int) -> Round:

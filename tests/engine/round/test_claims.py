@@ -92,7 +92,7 @@ def test_several_winners_in_turn_order_from_the_discarder() -> None:
 ROB = ["9p1234567z2468m13s", "99p123m456m789m3z4z", "123456m789s11s78p", "2345m2345p23455s"]
 
 
-def _to_added_kong(rules: PlainRules = PLAIN):
+def to_added_kong(rules: PlainRules = PLAIN):
     rnd = deal(rules, ROB, front="5z6z7z9p", back="5s")
     rnd.apply(Discard(0, parse_tile("9p")))
     rnd.apply(Pass(2))  # S2 could win on it: passing is allowed without restriction here
@@ -107,7 +107,7 @@ def _to_added_kong(rules: PlainRules = PLAIN):
 
 
 def test_robbing_an_added_kong() -> None:
-    rnd = _to_added_kong()
+    rnd = to_added_kong()
     rnd.apply(Kong(1, parse_tile("9p")))
     assert rnd.phase is Phase.ROB
     offers = [e for e in rnd.events if isinstance(e, ClaimOffered) and e.rob]
@@ -125,7 +125,7 @@ def test_robbing_an_added_kong() -> None:
 def test_while_an_added_kong_may_be_robbed_its_tile_is_no_longer_the_drawn_tile() -> None:
     """The drawn 9p went into the kong: the kong player's view must not show it in hand
     (a hand picture drawn then would look for a tile that is not there)."""
-    rnd = _to_added_kong()
+    rnd = to_added_kong()
     rnd.apply(Kong(1, parse_tile("9p")))
     assert rnd.phase is Phase.ROB
     mine = rnd.view(1).seats[1]
@@ -138,7 +138,7 @@ def test_while_an_added_kong_may_be_robbed_its_tile_is_no_longer_the_drawn_tile(
 
 
 def test_kong_stands_when_nobody_robs_and_the_replacement_comes_from_the_back() -> None:
-    rnd = _to_added_kong()
+    rnd = to_added_kong()
     before = rnd.live_count
     rnd.apply(Kong(1, parse_tile("9p")))
     rnd.apply(Pass(2))
@@ -154,7 +154,7 @@ def test_kong_stands_when_nobody_robs_and_the_replacement_comes_from_the_back() 
 
 
 def test_claiming_after_a_kong() -> None:
-    rnd = _to_added_kong()
+    rnd = to_added_kong()
     rnd.apply(Kong(1, parse_tile("9p")))
     rnd.apply(Pass(2))
     rnd.apply(Discard(1, parse_tile("5s")))
@@ -168,7 +168,7 @@ def test_claiming_after_a_kong() -> None:
 
 
 def test_rob_window_refuses_other_claims() -> None:
-    rnd = _to_added_kong()
+    rnd = to_added_kong()
     rnd.apply(Kong(1, parse_tile("9p")))
     with pytest.raises(IllegalActionError) as err:
         rnd.apply(Pong(2))
