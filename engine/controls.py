@@ -7,7 +7,6 @@ controls reach is legal, and every legal action is reachable: directly as a
 :class:`Choice` of a :class:`PickOne`, through :meth:`PickTiles.answer`, or through
 :meth:`PickNumbers.with_numbers` applied to a choice of the prompt's :class:`PickOne`.
 
->>> from engine.actions import Exchange
 >>> pick = PickTiles("exchange", "exchange", (0, 0, 1, 4), least=3, most=3, suit=0)
 >>> pick.answer(2, [0, 1, 3])
 Exchange(seat=2, tiles=(0, 0, 4))
