@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy engine
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
 lint: $(STAMP)

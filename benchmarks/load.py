@@ -55,8 +55,8 @@ import discord
 
 from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
-from bot.tables.pacing import Pacing
-from bot.views.ids import CustomId, CustomIdError
+from bot.ids import CustomId, CustomIdError
+from bot.pacing import Pacing
 from fakediscord import Driver, FakeDiscord, Person, RateLimits
 from fakediscord.interactions import (
     DEFERRED_UPDATE_MESSAGE,
@@ -166,8 +166,8 @@ class BotReport:
 
 class BotRecorder(logging.Handler):
     """What the bot process notes for the benchmark: each table message's scene and who
-    chose each action (by wrapping two methods of RunningTable, the one place both are
-    known), its warnings and errors, its memory and its event loop's lag."""
+    chose each action (by wrapping the presenter's scene and the runtime's act, where each
+    is known), its warnings and errors, its memory and its event loop's lag."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -200,36 +200,49 @@ class BotRecorder(logging.Handler):
         self.warnings[what] += 1
 
     def install(self) -> None:
-        from bot.tables.running import RunningTable
+        from bot.runtime.table import TableRuntime
+        from bot.tables.playing import PlayingTable
+        from bot.tables.presenter import TablePresenter
 
-        scene = RunningTable._scene
-        act = RunningTable._act
+        opened = PlayingTable.__init__
+        scene = TablePresenter._scene
+        act = TableRuntime.act
         recorder = self
+        # Each table's runtime by its presenter, which draws the scenes.
+        runtimes: dict[int, TableRuntime] = {}
 
-        async def recorded_scene(table: RunningTable) -> Any:
-            drawn = await scene(table)
-            # Nothing has awaited since the scene released the table's lock, so this is
-            # the state it drew.
-            state = table.state
-            if state is not None and table.table.channel_id is not None:
+        def recorded_init(table: PlayingTable, *args: Any, **kwargs: Any) -> None:
+            opened(table, *args, **kwargs)
+            runtimes[id(table.presenter)] = table.runtime
+
+        def recorded_scene(presenter: TablePresenter) -> Any:
+            drawn = scene(presenter)
+            # The presenter draws the state the runtime told it last, and the runtime
+            # tells every change as it makes it: its prompts now are the scene's.
+            runtime = runtimes.get(id(presenter))
+            state = runtime.current if runtime is not None else None
+            if runtime is not None and state is not None and runtime.table.channel_id:
                 answered = {
-                    chair.user_id: state.answered[table.seat_of(chair.chair)]
-                    for chair in table.chairs
+                    chair.user_id: state.prompts.answered[runtime.seat_of(chair.chair)]
+                    for chair in runtime.chairs
                     if chair.user_id is not None
                 }
                 recorder.scenes.append(
-                    Scene(time.monotonic(), table.table.channel_id, state.number, answered)
+                    Scene(time.monotonic(), runtime.table.channel_id, state.number, answered)
                 )
             return drawn
 
-        async def recorded_act(table: RunningTable, seat: int, action: Any, source: Any) -> Any:
-            refusal = await act(table, seat, action, source)
+        async def recorded_act(
+            table: TableRuntime, seat: int, action: Any, source: Any, **kwargs: Any
+        ) -> Any:
+            refusal = await act(table, seat, action, source, **kwargs)
             if refusal is None:
                 recorder.actions[source.value] += 1
             return refusal
 
-        RunningTable._scene = recorded_scene  # type: ignore[method-assign]
-        RunningTable._act = recorded_act  # type: ignore[method-assign]
+        PlayingTable.__init__ = recorded_init  # type: ignore[method-assign]
+        TablePresenter._scene = recorded_scene  # type: ignore[method-assign]
+        TableRuntime.act = recorded_act  # type: ignore[method-assign]
 
     def sample(self) -> BotSample:
         rss = _rss()

@@ -1,4 +1,7 @@
-"""The bot: a ``commands.Bot`` holding the store, the live tables and the command tree."""
+"""The bot: a ``commands.Bot`` holding the store, the live tables and the command tree.
+
+It provides :class:`bot.services.Services` to the parts that need the bot.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +15,10 @@ from bot.budget import RequestBudget, trace_config
 from bot.errors import on_app_command_error
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
+from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
-from bot.tables.pacing import Pacing
-from bot.views.components import GameButton, GameSelect
+from bot.views.components import GameButton, GameSelect, RetiredControl
 from data.models import PlayerSettings
 from data.store import Store
 
@@ -73,6 +76,9 @@ class MahjongBot(commands.Bot):
         self._sync_commands = sync_commands
         self._player_settings: dict[int, PlayerSettings] = {}
         self._dm_channels: dict[int, int] = {}
+        #: Each person's Discord language, from their latest interaction, for the DMs
+        #: sent to them later.
+        self._user_locales: dict[int, str] = {}
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -82,7 +88,7 @@ class MahjongBot(commands.Bot):
                 await self.load_extension(extension)
             except commands.ExtensionError:
                 log.exception("extension %s failed to load", extension)
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
         if self._sync_commands:
             await self.sync_commands()
@@ -110,8 +116,7 @@ class MahjongBot(commands.Bot):
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        # Remember each person's Discord language for the DMs sent to them later.
-        self.tables.user_locales[interaction.user.id] = str(interaction.locale.value)
+        self._user_locales[interaction.user.id] = str(interaction.locale.value)
 
     # -- players ------------------------------------------------------------------------
 
@@ -145,6 +150,13 @@ class MahjongBot(commands.Bot):
         settings = await self.player_settings(interaction.user.id)
         return resolve_locale(interaction.locale, settings.locale)
 
-    async def locale_of_user(self, user_id: int, discord_locale: object = None) -> str:
+    async def locale_of_user(self, user_id: int) -> str:
         settings = await self.player_settings(user_id)
-        return resolve_locale(discord_locale, settings.locale)
+        return resolve_locale(self._user_locales.get(user_id), settings.locale)
+
+    def guild_locale(self, guild_id: int) -> str:
+        guild = self.get_guild(guild_id)
+        return resolve_locale(guild.preferred_locale if guild else None)
+
+    def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
+        return self.get_partial_messageable(channel_id, guild_id=guild_id)

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import MahjongBot
+from bot.ids import CustomId, CustomIdError
+from bot.pacing import Pacing
+from bot.runtime.clicks import ACT, PICK, REACTIONS
 from bot.settings import Settings
 from bot.tables.manager import LOBBY_PICTURE
-from bot.tables.pacing import Pacing
 from bot.variants import playable_variants
-from bot.views.controls import REACTIONS
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver, DriverError, InteractionHandle, Person
@@ -101,7 +102,7 @@ class SimulatedPlayer:
     async def _act(self, message: Message) -> InteractionHandle | None:
         person = self.person
         buttons = [b for b in message.buttons() if not b.get("disabled")]
-        styles = {b["custom_id"].split(":")[1]: b for b in buttons}
+        styles = {control_name(b["custom_id"]): b for b in buttons}
         selects = message.selects()
         for kind in ("win", "back", "kong", "pong"):
             if kind not in styles:
@@ -117,7 +118,7 @@ class SimulatedPlayer:
         suggested = [b for b in buttons if b.get("style") == SUCCESS]
         if suggested:
             return await person.click(message, custom_id=suggested[0]["custom_id"])
-        discard = [s for s in selects if s["custom_id"].split(":")[1] == "discard"]
+        discard = [s for s in selects if control_name(s["custom_id"]) == "discard"]
         if discard:
             value = discard[0]["options"][0]["value"]
             return await person.choose(message, value, custom_id=discard[0]["custom_id"])
@@ -137,6 +138,16 @@ class SimulatedPlayer:
         else:
             await self.person.react(message, emoji)
         self.reactions += 1
+
+
+def control_name(custom_id: str) -> str:
+    """What a hand's control does, whatever the language: the engine's name of the action
+    it answers with (or of what a select chooses), else the control's own kind."""
+    try:
+        cid = CustomId.decode(custom_id)
+    except CustomIdError:
+        return ""
+    return cid.arg.split(".")[0] if cid.kind in (ACT, PICK) else cid.kind
 
 
 class PictureSaver:

@@ -8,15 +8,13 @@ answered with a short apology, never a traceback.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import t
-
-if TYPE_CHECKING:
-    from bot.client import MahjongBot
+from bot.services import services_of
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +52,10 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
 
 
 async def on_app_command_error(
-    interaction: discord.Interaction[MahjongBot], error: app_commands.AppCommandError
+    interaction: discord.Interaction[Any], error: app_commands.AppCommandError
 ) -> None:
     known = _key_for(error)
-    locale = await interaction.client.locale_of(interaction)
+    locale = await services_of(interaction).locale_of(interaction)
     if known is None:
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error(

@@ -6,25 +6,23 @@ the round, the hand field the seat whose view is shown, and the sequence field t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import variant_name
+from bot.ids import CustomId
 from bot.pictures import as_file, table_png
+from bot.services import Services
 from bot.tables.narration import Narrator
 from bot.tables.scene import SeatText, table_view
 from bot.views.components import GameButton, GameSelect, view_of
-from bot.views.ids import CustomId
 from data.errors import NotFoundError, StateError
 from data.models import RoundRecord
 from engine.actions import Action
 from engine.round import Round
-
-if TYPE_CHECKING:
-    from bot.client import MahjongBot
 
 NAV = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
 
@@ -33,40 +31,40 @@ def nav_target(arg: str, step: int, last: int) -> int:
     return {"first": 0, "prev": max(0, step - 1), "next": min(last, step + 1), "last": last}[arg]
 
 
-async def show(bot: MahjongBot, interaction: discord.Interaction, round_id: int) -> None:
+async def show(services: Services, interaction: discord.Interaction, round_id: int) -> None:
     """Open a replay privately at its first step, from the asker's seat if they played."""
-    record = await find_record(bot, interaction, round_id)
+    record = await find_record(services, interaction, round_id)
     player = next((p for p in record.players if p.user_id == interaction.user.id), None)
     seat = player.seat if player is not None else 0
-    content, png, view = await frame(bot, interaction, record, seat, 0)
+    content, png, view = await frame(services, interaction, record, seat, 0)
     await interaction.response.send_message(
         content, file=as_file(png, "replay.png"), view=view, ephemeral=True
     )
 
 
 async def navigate(
-    bot: MahjongBot, interaction: discord.Interaction, cid: CustomId, values: list[str]
+    services: Services, interaction: discord.Interaction, cid: CustomId, values: list[str]
 ) -> None:
     """A step button or the seat select of a replay."""
-    record = await find_record(bot, interaction, cid.table_id)
-    script = await bot.store.round_script(record.info.id)
+    record = await find_record(services, interaction, cid.table_id)
+    script = await services.store.round_script(record.info.id)
     last = len(script["actions"])
     if cid.kind == "seat":
         seat, step = int(values[0]), cid.prompt_seq
     else:
         seat, step = cid.hand_no, nav_target(cid.arg, cid.prompt_seq, last)
-    content, png, view = await frame(bot, interaction, record, seat, step)
+    content, png, view = await frame(services, interaction, record, seat, step)
     await interaction.response.edit_message(
         content=content, attachments=[as_file(png, "replay.png")], view=view
     )
 
 
 async def find_record(
-    bot: MahjongBot, interaction: discord.Interaction, round_id: int
+    services: Services, interaction: discord.Interaction, round_id: int
 ) -> RoundRecord:
     """A finished round of the server the asker is in."""
     try:
-        record = await bot.store.round_record(round_id)
+        record = await services.store.round_record(round_id)
     except (NotFoundError, StateError):
         raise UserError("replay.unknown", round=round_id) from None
     if interaction.guild_id is None or record.guild_id != interaction.guild_id:
@@ -75,15 +73,15 @@ async def find_record(
 
 
 async def frame(
-    bot: MahjongBot,
+    services: Services,
     interaction: discord.Interaction,
     record: RoundRecord,
     seat: int,
     step: int,
 ) -> tuple[str, bytes, discord.ui.View]:
     """The hand after ``step`` actions, as ``seat`` saw it."""
-    locale = await bot.locale_of(interaction)
-    script = await bot.store.round_script(record.info.id)
+    locale = await services.locale_of(interaction)
+    script = await services.store.round_script(record.info.id)
     actions: list[dict[str, Any]] = script.pop("actions")
     # With its seed, the hand draws again the chance values its setup does not fix.
     hand = Round.from_script(script, seed=record.info.seed, hand_number=record.info.hand_number)

@@ -13,9 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from discord import app_commands
-
-from bot.i18n.translator import text
 from engine.rules.base import Option, RuleError, int_in, is_bool
 from engine.rules.play import RuleSet
 from engine.rules.registry import VARIANTS, find_ruleset
@@ -27,10 +24,6 @@ COMMON_OPTIONS: tuple[Option, ...] = (
 )
 COMMON_NAMES = frozenset(o.name for o in COMMON_OPTIONS)
 ROUND_COUNTS = (1, 4, 8, 16)
-
-
-def variant_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=text(f"variant.{v}"), value=v) for v in VARIANTS]
 
 
 def ruleset(variant: str) -> RuleSet:

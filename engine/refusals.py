@@ -7,23 +7,19 @@ turn, a window still open, a void suit, a claim a pass restriction withholds, ..
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from engine.errors import Refusal
 from engine.phase import Phase, TurnMode
+from engine.round_state import RoundState
 from engine.rules.play import WinHow
 from engine.tiles import MeldType, tile_str
 from engine.windows import Offer, Window
-
-if TYPE_CHECKING:
-    from engine.round import Round
 
 # The actions that answer a claim or rob window.
 ANSWERS = frozenset({"win", "kong", "pong", "chow", "pass"})
 
 
-def diagnose(rnd: Round, action: Action) -> Refusal:
+def diagnose(rnd: RoundState, action: Action) -> Refusal:
     """Why an action not in the legal list is refused, in words a player understands."""
     seat = action.seat
     if rnd.phase is Phase.END:
@@ -48,7 +44,7 @@ def diagnose(rnd: Round, action: Action) -> Refusal:
     return _diagnose_turn(rnd, action)
 
 
-def _diagnose_window(rnd: Round, window: Window, action: Action) -> Refusal:
+def _diagnose_window(rnd: RoundState, window: Window, action: Action) -> Refusal:
     seat = action.seat
     tile = window.tile
     if seat in window.answers:
@@ -94,7 +90,7 @@ def _diagnose_window(rnd: Round, window: Window, action: Action) -> Refusal:
     return Refusal("no_kong", f"seat {seat} cannot kong {tile_str(tile)}")
 
 
-def _win_refusal(rnd: Round, seat: int, tile: int, how: WinHow) -> Refusal | None:
+def _win_refusal(rnd: RoundState, seat: int, tile: int, how: WinHow) -> Refusal | None:
     """The rule set's refusal of a win by ``seat`` with ``tile`` as things stand."""
     counts = list(rnd.concealed(seat))
     if how is not WinHow.SELF_DRAW:
@@ -105,7 +101,7 @@ def _win_refusal(rnd: Round, seat: int, tile: int, how: WinHow) -> Refusal | Non
     return rnd.ruleset.refuse_win(rnd, ctx, score)
 
 
-def _diagnose_turn(rnd: Round, action: Action) -> Refusal:
+def _diagnose_turn(rnd: RoundState, action: Action) -> Refusal:
     seat = action.seat
     hand = rnd.concealed(seat)
     if isinstance(action, Discard):

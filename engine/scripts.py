@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.actions import Action
 from engine.errors import ScriptError
+from engine.round_state import RoundState
 from engine.rules.base import RuleError, TableOptions
 from engine.rules.play import RuleSet
 from engine.rules.registry import find_ruleset
 from engine.tiles import NUM_KINDS, NotationError, counts_of, format_tiles, parse_tiles, tile_str
 from engine.wall import Deal
-
-if TYPE_CHECKING:
-    from engine.round import Round
 
 COMMON_SCRIPT_FIELDS = ("variant", "options", "dealer", "dice", "hands", "wall", "actions")
 
@@ -108,7 +106,7 @@ def read_script(script: Mapping[str, Any], ruleset: RuleSet[Any] | None = None) 
     )
 
 
-def write_script(rnd: Round) -> dict[str, Any]:
+def write_script(rnd: RoundState) -> dict[str, Any]:
     """The round script of ``rnd`` so far: replaying it rebuilds this state."""
     script: dict[str, Any] = {
         "variant": rnd.variant,

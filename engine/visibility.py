@@ -7,18 +7,14 @@ A seat sees its own concealed tiles, and those of the seats the rule set shows i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.events import Event
 from engine.phase import Phase
+from engine.round_state import RoundState
 from engine.rules.play import WinHow
 from engine.view import SeatInfo, View
 
-if TYPE_CHECKING:
-    from engine.round import Round
 
-
-def visible_copies(rnd: Round, tile: int, how: WinHow) -> int:
+def visible_copies(rnd: RoundState, tile: int, how: WinHow) -> int:
     """Copies of ``tile`` anyone can see, not counting the winning tile itself (和绝张)."""
     n = 0
     for seat in range(4):
@@ -36,7 +32,7 @@ def visible_copies(rnd: Round, tile: int, how: WinHow) -> int:
     return n
 
 
-def sees(rnd: Round, viewer: int | None, seat: int, reveal: frozenset[int]) -> bool:
+def sees(rnd: RoundState, viewer: int | None, seat: int, reveal: frozenset[int]) -> bool:
     """Whether ``viewer`` (None: a spectator) may see ``seat``'s concealed tiles."""
     if rnd.phase is Phase.END or seat in reveal:
         return True
@@ -45,7 +41,7 @@ def sees(rnd: Round, viewer: int | None, seat: int, reveal: frozenset[int]) -> b
     return viewer == seat or seat in rnd.ruleset.visible_hands(rnd, viewer)
 
 
-def build_view(rnd: Round, viewer: int | None, reveal: frozenset[int]) -> View:
+def build_view(rnd: RoundState, viewer: int | None, reveal: frozenset[int]) -> View:
     """The hand as ``viewer`` may see it (None: a spectator). ``reveal`` adds seats
     whose concealed tiles this viewer may see (a player's 旁观看牌 setting)."""
     dealt = rnd.is_dealt
@@ -94,7 +90,9 @@ def build_view(rnd: Round, viewer: int | None, reveal: frozenset[int]) -> View:
     )
 
 
-def events_for(rnd: Round, viewer: int | None, start: int, reveal: frozenset[int]) -> list[Event]:
+def events_for(
+    rnd: RoundState, viewer: int | None, start: int, reveal: frozenset[int]
+) -> list[Event]:
     """The log from ``start`` as ``viewer`` may see it (None: a spectator)."""
     out = []
     for event in rnd.events[start:]:

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.i18n.terms import fan_name, tiles_label, total_text, variant_name
-from bot.i18n.translator import text
+from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, hand_png, labels
-from bot.variants import VARIANTS, variant_choices
+from bot.variants import VARIANTS
 from engine.score import handle
 from engine.tiles import (
     HandSpec,

@@ -26,7 +26,7 @@ class HandCog(commands.Cog):
         running = self.bot.tables.running.get(table.id)
         if running is None:
             raise UserError("lobby.not_started")
-        if running.chair_of_user(interaction.user.id) is None:
+        if not running.is_seated(interaction.user.id):
             await running.spectate(interaction)
             return
         await running.show_hand(interaction)

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.i18n.translator import text
+from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, tiles_png
-from bot.variants import COMMON_OPTIONS, format_value, ruleset, variant_choices
+from bot.variants import COMMON_OPTIONS, format_value, ruleset
 from engine.rules.base import Option, RuleError
 from engine.rules.registry import find_calculator
 from engine.tiles import parse_tiles

@@ -11,8 +11,7 @@ from discord.ext import commands
 from bot.cogs.cards import guild_of
 from bot.i18n import t
 from bot.i18n.terms import variant_name
-from bot.i18n.translator import text
-from bot.variants import variant_choices
+from bot.i18n.translator import text, variant_choices
 from data.models import LeaderboardEntry, Period, PlayerStats, Ranking, RoundSummary, Variant
 
 if TYPE_CHECKING:

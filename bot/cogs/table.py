@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.translator import text
-from bot.variants import ROUND_COUNTS, parse_assignments, variant_choices
+from bot.i18n.translator import text, variant_choices
+from bot.variants import ROUND_COUNTS, parse_assignments
 from engine.rules.base import RuleError
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import EN, ZH_CN, ZH_TW, t
+from engine.rules.registry import VARIANTS
 
 _TARGETS = {discord.Locale.chinese: ZH_CN, discord.Locale.taiwan_chinese: ZH_TW}
 
@@ -18,6 +19,11 @@ _TARGETS = {discord.Locale.chinese: ZH_CN, discord.Locale.taiwan_chinese: ZH_TW}
 def text(key: str) -> app_commands.locale_str:
     """A command name, description or choice name by catalog key."""
     return app_commands.locale_str(t(key, EN), key=key)
+
+
+def variant_choices() -> list[app_commands.Choice[str]]:
+    """The rule sets as a command option's choices."""
+    return [app_commands.Choice(name=text(f"variant.{v}"), value=v) for v in VARIANTS]
 
 
 class CatalogTranslator(app_commands.Translator):

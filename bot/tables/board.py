@@ -3,22 +3,22 @@ place and never more often than the pacing allows, always showing the latest sta
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 import discord
 
 from bot.budget import RequestBudget
 from bot.pictures import as_file, table_png
-from bot.tables.stopping import Requests
+from bot.tables.sender import Coalescer
 from renderer.models import TableView
 
 log = logging.getLogger(__name__)
 
 Scene = tuple[str, TableView]
-SceneSource = Callable[[], Awaitable[Scene]]
+#: The message's words and picture as they are now; it reads what the presenter keeps and
+#: never waits.
+SceneSource = Callable[[], Scene]
 
 
 class Board:
@@ -30,59 +30,39 @@ class Board:
         budget: RequestBudget,
     ):
         self._channel = channel
-        self._interval = interval
         self._scene = scene
-        self._budget = budget
-        self._requests = Requests()
+        # The picture is drawn once a budget slot is there, with every change made while
+        # waiting for it; later ones are shown by the next edit.
+        self._sender = Coalescer(
+            self._edit, "table message", interval=interval, before=budget.reserve
+        )
         self.message: discord.Message | None = None
-        self._dirty = False
-        self._last_edit = 0.0
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
 
     async def post(self) -> discord.Message:
         """Send the message with the current scene."""
-        text, view = await self._scene()
+        text, view = self._scene()
         png = await table_png(view, background=True)
         self.message = await self._channel.send(text, file=as_file(png, "table.png"))
-        self._last_edit = time.monotonic()
+        self._sender.sent_now()
         return self.message
 
     def touch(self) -> None:
         """Something changed: show it at the next allowed edit."""
-        self._dirty = True
-        if self._task is None or self._task.done():
-            self._idle.clear()
-            self._task = asyncio.create_task(self._run())
+        if self.message is not None:
+            self._sender.touch()
 
     async def settled(self) -> None:
         """Wait until the latest change is on screen."""
-        await self._idle.wait()
+        await self._sender.settled()
 
-    async def _run(self) -> None:
+    async def _edit(self) -> None:
+        assert self.message is not None
+        text, view = self._scene()
+        png = await table_png(view, background=True)
         try:
-            while self._dirty and self.message is not None:
-                wait = self._last_edit + self._interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                # The picture is drawn once the slot is there, with every change made
-                # while waiting for it; later ones are shown by the next edit.
-                await self._budget.reserve()
-                self._dirty = False
-                text, view = await self._scene()
-                png = await table_png(view, background=True)
-                try:
-                    with self._requests.sending():
-                        await self.message.edit(
-                            content=text, attachments=[as_file(png, "table.png")]
-                        )
-                except discord.HTTPException as exc:
-                    log.warning("table message edit failed: %s", exc)
-                self._last_edit = time.monotonic()
-        finally:
-            self._idle.set()
+            await self.message.edit(content=text, attachments=[as_file(png, "table.png")])
+        except discord.HTTPException as exc:
+            log.warning("table message edit failed: %s", exc)
 
     async def close(self) -> None:
-        await self._requests.stop(self._task)
-        self._idle.set()
+        await self._sender.close()

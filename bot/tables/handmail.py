@@ -1,13 +1,15 @@
 """One player's hand message of one hand, kept up to date in their DMs.
 
-Every change bumps a version; a sender delivers the latest version, and an interaction
-that already showed a version (the acting player's own click) marks it delivered, so an
-older picture never lands on top of a newer one. When Discord refuses the DM, the table
+The presenter hands it every new state of its chair (:meth:`HandMessage.update`) and
+says when the message must change (:meth:`HandMessage.touch`); the sender then shows the
+latest state. Each state carries the table's revision: an interaction that already
+showed a revision (the acting player's own click) marks it delivered, and nothing older
+ever lands on top of something newer, on any path. When Discord refuses the DM, the table
 says so in the thread instead, with a button that opens the same controls privately.
 
 Later edits go through the player's last click on the message while its token lives:
-Discord counts interaction requests apart from the bot's global 50 requests a second,
-so a table's prompts do not compete with every other table's for that budget.
+Discord counts interaction requests apart from the bot's global 50 requests a second, so
+a table's prompts do not compete with every other table's for that budget.
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from typing import Any
 import discord
 
 from bot.pictures import as_file
-from bot.tables.stopping import Requests
+from bot.runtime.snapshots import SeatState
+from bot.tables.sender import Coalescer
 
 log = logging.getLogger(__name__)
 
 CANNOT_MESSAGE_USER = 50007
-INTERACTION_WAIT = 1.5
 #: Seconds a click's token is used for later edits: Discord keeps it 15 minutes, and a
 #: margin leaves room for an edit that is slow to arrive.
 TOKEN_LIFETIME = 14 * 60
@@ -58,7 +60,7 @@ class Rendered:
         return (self.content, hash(self.png), repr(components))
 
 
-RenderSource = Callable[[], Awaitable[Rendered]]
+Render = Callable[[SeatState], Awaitable[Rendered]]
 ClosedNotice = Callable[[Rendered], Awaitable[None]]
 DmOpener = Callable[[int], Awaitable[discord.abc.Messageable]]
 
@@ -68,7 +70,7 @@ class HandMessage:
         self,
         open_dm: DmOpener,
         user_id: int,
-        render: RenderSource,
+        render: Render,
         closed_notice: ClosedNotice,
         reactions: tuple[str, ...],
         sent: Callable[[int], None],
@@ -79,20 +81,31 @@ class HandMessage:
         self._closed_notice = closed_notice
         self._reactions = reactions
         self._sent = sent
-        self._requests = Requests()
+        self._sender = Coalescer(self._deliver_latest, f"hand message for user {user_id}")
         self.message: discord.Message | None = None
         self.closed = False
-        self.version = 0
+        #: The newest state handed over, the revision the player should see at least,
+        #: and the revision on their screen.
+        self.latest: SeatState | None = None
+        self.wanted = 0
         self.delivered = 0
         self._lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
         self._reacted = False
         self._shown: tuple[object, ...] | None = None
         self._reaction_task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
         self._click: discord.Interaction | None = None
         self._click_at = 0.0
+
+    def update(self, state: SeatState) -> None:
+        """The chair's newest state; shown with the next change of the message."""
+        if self.latest is None or state.revision >= self.latest.revision:
+            self.latest = state
+
+    def touch(self) -> None:
+        """The message must show the newest state."""
+        if self.latest is not None:
+            self.wanted = max(self.wanted, self.latest.revision)
+            self._sender.touch()
 
     def remember(self, interaction: discord.Interaction) -> None:
         """``interaction`` was answered by updating this message: later edits may use it."""
@@ -110,35 +123,19 @@ class HandMessage:
             self._reactions = reactions
             self._reacted = False
 
-    def bump(self) -> int:
-        """A new version exists; returns its number without sending it."""
-        self.version += 1
-        return self.version
-
-    def touch(self) -> None:
-        """A new version exists: deliver it."""
-        self.bump()
-        if self._task is None or self._task.done():
-            self._idle.clear()
-            self._task = asyncio.create_task(self._run())
-
     async def settled(self) -> None:
-        await self._idle.wait()
+        await self._sender.settled()
 
-    async def _run(self) -> None:
-        try:
-            while self.delivered < self.version:
-                wanted = self.version
-                rendered = await self._render()
-                async with self._lock:
-                    if self.delivered >= wanted:
-                        continue
-                    await self._deliver(rendered)
-                    self.delivered = max(self.delivered, wanted)
-        except Exception:
-            log.exception("hand message for user %s failed", self.user_id)
-        finally:
-            self._idle.set()
+    async def _deliver_latest(self) -> None:
+        state = self.latest
+        if state is None or self.delivered >= self.wanted:
+            return
+        rendered = await self._render(state)
+        async with self._lock:
+            if self.delivered >= state.revision:
+                return
+            await self._deliver(rendered)
+            self.delivered = max(self.delivered, state.revision)
 
     async def _deliver(self, rendered: Rendered) -> None:
         if rendered.fingerprint() == self._shown:
@@ -146,21 +143,18 @@ class HandMessage:
         self._shown = rendered.fingerprint()
         if self.closed:
             if rendered.asks:
-                with self._requests.sending():
-                    await self._closed_notice(rendered)
+                await self._closed_notice(rendered)
             return
         try:
-            with self._requests.sending():
-                if self.message is None:
-                    await self._send(rendered)
-                else:
-                    await self._edit(self.message, rendered)
+            if self.message is None:
+                await self._send(rendered)
+            else:
+                await self._edit(self.message, rendered)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_MESSAGE_USER:
                 raise
             self.closed = True
-            with self._requests.sending():
-                await self._closed_notice(rendered)
+            await self._closed_notice(rendered)
             return
         if rendered.claim and not self._reacted:
             self._reacted = True
@@ -191,48 +185,80 @@ class HandMessage:
             return
         for emoji in self._reactions:
             try:
-                with self._requests.sending():
+                with self._sender.requests.sending():
                     await message.add_reaction(emoji)
             except discord.HTTPException as exc:
                 log.warning("could not add reaction %s: %s", emoji, exc)
                 return
 
     async def answer(
-        self, interaction: discord.Interaction, version: int, rendered: Rendered
+        self, interaction: discord.Interaction, state: SeatState, *, wait: float
     ) -> None:
-        """Answer a click with ``rendered`` (version ``version``) as the interaction's own
-        message update; when that cannot happen in time, acknowledge and let the sender
-        deliver it."""
-        same_message = (
-            self.message is not None
-            and interaction.message is not None
-            and interaction.message.id == self.message.id
-        )
+        """Answer a click with ``state``, the clicker's state after it, as the click's own
+        message update. When that cannot happen within ``wait`` seconds, or a newer
+        picture already reached the player, acknowledge and let the sender deliver the
+        newest state."""
+        self._expect(state)
+        started = time.monotonic()
+        rendered = await self._render(state)
+        remaining = wait - (time.monotonic() - started)
         try:
-            await asyncio.wait_for(self._lock.acquire(), INTERACTION_WAIT)
+            await asyncio.wait_for(self._lock.acquire(), max(remaining, 0.0))
         except TimeoutError:
             await interaction.response.defer()
             self.remember(interaction)
-            self.touch()
+            self._sender.touch()
             return
         try:
-            if self.delivered >= version:
+            if self._is_mine(interaction) and self.delivered >= state.revision:
                 # A newer picture already reached this player; never show an older one.
                 await interaction.response.defer()
                 self.remember(interaction)
                 return
             await interaction.response.edit_message(**rendered.edit_fields())
-            self.remember(interaction)
-            # A player without DMs sees their controls in this private message only.
-            if same_message or self.closed:
-                self.delivered = version
-            if same_message:
-                self._shown = rendered.fingerprint()
+            self._shown_by(interaction, state, rendered)
         finally:
             self._lock.release()
-        if self.delivered < self.version:
-            self.touch()
+        if self.delivered < self.wanted:
+            self._sender.touch()
+
+    async def answer_late(self, interaction: discord.Interaction, state: SeatState) -> None:
+        """Show ``state`` after a click that was acknowledged before it was there: on this
+        message through the sender, which never shows an older state over a newer one; on
+        a private copy (a player without DMs) in the copy itself."""
+        self._expect(state)
+        if not self._is_mine(interaction):
+            rendered = await self._render(state)
+            await interaction.edit_original_response(**rendered.edit_fields())
+            self._shown_by(interaction, state, rendered)
+        else:
+            self.remember(interaction)
+        if self.delivered < self.wanted:
+            self._sender.touch()
+
+    def _expect(self, state: SeatState) -> None:
+        """The clicker should see at least ``state`` here, whichever message they used."""
+        self.update(state)
+        self.wanted = max(self.wanted, state.revision)
+
+    def _is_mine(self, interaction: discord.Interaction) -> bool:
+        return (
+            self.message is not None
+            and interaction.message is not None
+            and interaction.message.id == self.message.id
+        )
+
+    def _shown_by(
+        self, interaction: discord.Interaction, state: SeatState, rendered: Rendered
+    ) -> None:
+        """``interaction``'s answer showed ``rendered``: on this message, or, for a player
+        without DMs, in the only place they look."""
+        self.remember(interaction)
+        if self._is_mine(interaction) or self.closed:
+            self.delivered = max(self.delivered, state.revision)
+        if self._is_mine(interaction):
+            self._shown = rendered.fingerprint()
 
     async def close(self) -> None:
-        await self._requests.stop(self._task, self._reaction_task)
-        self._idle.set()
+        await self._sender.close()
+        await self._sender.requests.stop(self._reaction_task)

@@ -1,5 +1,6 @@
-"""The lobby message of a table: variant, options, price, seats, and its six buttons, in
-words (for screen readers and search) and as a picture."""
+"""The lobby message of a table: variant, options, price, seats, its buttons and the
+choice of an AI player's level, in words (for screen readers and search) and as a
+picture."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import discord
 
 from bot.i18n import has, t
 from bot.i18n.terms import variant_name
+from bot.ids import CustomId
 from bot.pictures import labels
+from bot.runtime.seats import LOBBY_LEVELS, level_of
 from bot.variants import COMMON_NAMES, format_value
-from bot.views.components import GameButton, view_of
-from bot.views.ids import CustomId
+from bot.views.components import GameButton, GameSelect, view_of
 from data.models import GuildConfig, Table, TableStatus
 from renderer.models import ChairView, LobbyView, OptionLine
 
@@ -20,7 +22,6 @@ CHAIRS = 4
 BUTTONS = (
     ("join", discord.ButtonStyle.success),
     ("leave", discord.ButtonStyle.secondary),
-    ("addai", discord.ButtonStyle.secondary),
     ("options", discord.ButtonStyle.secondary),
     ("start", discord.ButtonStyle.primary),
     ("disband", discord.ButtonStyle.danger),
@@ -39,13 +40,19 @@ def seat_lines(table: Table, locale: str) -> list[str]:
         if seat is None:
             name = t("lobby.empty_seat", locale)
         elif seat.is_ai:
-            name = t("lobby.ai_seat", locale, name=seat.display_name)
+            name = ai_seat_name(seat.display_name, seat.ai_level, locale)
         elif seat.user_id == table.creator_id:
             name = t("lobby.creator_seat", locale, name=seat.display_name)
         else:
             name = seat.display_name
         lines.append(t("lobby.seat", locale, chair=chair + 1, name=name))
     return lines
+
+
+def ai_seat_name(name: str, stored_level: int | None, locale: str) -> str:
+    """An AI seat with its level: ``AI 1 (AI · normal)``."""
+    level = t(f"lobby.ai_level.{level_of(stored_level)}", locale)
+    return t("lobby.ai_seat", locale, name=name, level=level)
 
 
 def _price(table: Table, config: GuildConfig, locale: str) -> str:
@@ -101,7 +108,11 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
             chairs.append(ChairView(t("lobby.empty_seat", locale), taken=False))
         else:
             host = seat.user_id == table.creator_id
-            chairs.append(ChairView(seat.display_name, ai=seat.is_ai, host=host))
+            name = seat.display_name
+            if seat.is_ai:
+                level = t(f"lobby.ai_level.{level_of(seat.ai_level)}", locale)
+                name = t("lobby.ai_chair", locale, name=name, level=level)
+            chairs.append(ChairView(name, ai=seat.is_ai, host=host))
     variant = table.variant.value
     return LobbyView(
         title=t(
@@ -125,8 +136,15 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
 def controls(table: Table, locale: str) -> discord.ui.View | None:
     if table.status is not TableStatus.LOBBY:
         return None
-    buttons = [
+    items: list[discord.ui.Item[Any]] = [
         GameButton(CustomId(kind, table.id), label=t(f"lobby.button.{kind}", locale), style=style)
         for kind, style in BUTTONS
     ]
-    return view_of(*buttons)
+    levels = [
+        discord.SelectOption(label=t(f"lobby.ai_level.{level}", locale), value=level)
+        for level in LOBBY_LEVELS
+    ]
+    items.append(
+        GameSelect(CustomId("addai", table.id), levels, placeholder=t("lobby.button.addai", locale))
+    )
+    return view_of(*items)

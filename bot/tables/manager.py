@@ -1,7 +1,7 @@
 """Every table of the bot: lobbies in the store, tables in play in memory.
 
 Lobby changes go straight to the store and the lobby message is redrawn from it; a table
-in play is a :class:`~bot.tables.running.RunningTable`. Component clicks arrive here from
+in play is a :class:`~bot.tables.playing.PlayingTable`. Component clicks arrive here from
 their custom_id alone and are routed by kind.
 """
 
@@ -10,20 +10,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import replays
 from bot.errors import UserError, answer_privately
-from bot.i18n import resolve_locale, t
+from bot.i18n import t
 from bot.i18n.terms import variant_name
+from bot.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, LOBBY_SELECTS, CustomId
+from bot.pacing import Pacing
 from bot.pictures import as_file, lobby_png
+from bot.runtime.hands import new_seed
+from bot.runtime.seats import DEFAULT_LEVEL, LOBBY_LEVELS, stored_level
+from bot.services import Services
 from bot.tables import lobby
-from bot.tables.pacing import Pacing
-from bot.tables.running import RunningTable
+from bot.tables.playing import PlayingTable
 from bot.variants import (
     COMMON_NAMES,
     TableOptions,
@@ -32,19 +36,14 @@ from bot.variants import (
     parse_assignments,
 )
 from bot.views.components import GameButton, view_of
-from bot.views.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, CustomId
 from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
 from data.models import GuildConfig, Table, TableStatus, Variant
 from engine.rules.base import RuleError
 
-if TYPE_CHECKING:
-    from bot.client import MahjongBot
-
 log = logging.getLogger(__name__)
 
 CHAIRS = 4
-AI_LEVEL = 2
-LOBBY_KINDS = frozenset(LOBBY_BUTTONS)
+LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
@@ -94,13 +93,14 @@ class OptionsForm(discord.ui.Modal):
 
 
 class TableManager:
-    def __init__(self, bot: MahjongBot, pacing: Pacing) -> None:
-        self.bot = bot
+    def __init__(self, services: Services, pacing: Pacing) -> None:
+        self.services = services
         self.pacing = pacing
-        self.running: dict[int, RunningTable] = {}
+        self.running: dict[int, PlayingTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
-        self.user_locales: dict[int, str] = {}
+        #: Where each hand gets its seed (tests fix them).
+        self.seeds: Callable[[], str] = new_seed
         #: People who have answered a claim by reaction: their hand messages get the claim
         #: reactions put on them (docs/bot.md, decision 2).
         self.reactors: set[int] = set()
@@ -110,14 +110,10 @@ class TableManager:
     # -- languages ---------------------------------------------------------------------
 
     async def locale_of(self, interaction: discord.Interaction) -> str:
-        return await self.bot.locale_of(interaction)
-
-    async def locale_of_user(self, user_id: int) -> str:
-        return await self.bot.locale_of_user(user_id, self.user_locales.get(user_id))
+        return await self.services.locale_of(interaction)
 
     def guild_locale(self, guild_id: int) -> str:
-        guild = self.bot.get_guild(guild_id)
-        return resolve_locale(guild.preferred_locale if guild else None)
+        return self.services.guild_locale(guild_id)
 
     async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
         locale = await self.locale_of(interaction)
@@ -144,7 +140,7 @@ class TableManager:
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         if cid.kind in LOBBY_KINDS:
-            await self.lobby_click(interaction, cid.kind, cid.table_id)
+            await self.lobby_click(interaction, cid.kind, cid.table_id, values)
         elif cid.kind in GAME_KINDS:
             await self._running(cid.table_id).on_click(interaction, cid, values)
         elif cid.kind == "show":
@@ -156,9 +152,12 @@ class TableManager:
         elif cid.kind == "again":
             await self.play_again(interaction, cid.table_id)
         elif cid.kind in ("replay", "seat"):
-            await replays.navigate(self.bot, interaction, cid, list(values))
+            await replays.navigate(self.services, interaction, cid, list(values))
+        else:
+            # A kind of control the bot no longer sends (a message from before an update).
+            raise UserError("click.expired")
 
-    def _running(self, table_id: int) -> RunningTable:
+    def _running(self, table_id: int) -> PlayingTable:
         running = self.running.get(table_id)
         if running is None:
             raise UserError("click.table_over")
@@ -166,12 +165,17 @@ class TableManager:
 
     async def on_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
         where = self.hand_messages.get(message_id)
-        if where is None or user_id == (self.bot.user.id if self.bot.user else 0):
+        if where is None:
             return
         running = self.running.get(where[0])
-        if running is None or running.chairs[where[1]].user_id != user_id:
+        # Only the player a hand message belongs to answers through it (not the bot's own
+        # reactions on it).
+        if running is None or running.runtime.chairs[where[1]].user_id != user_id:
             return
         await running.on_reaction(where[1], emoji)
+
+    def hand_message_sent(self, message_id: int, table_id: int, chair: int) -> None:
+        self.hand_messages[message_id] = (table_id, chair)
 
     # -- finding tables ----------------------------------------------------------------
 
@@ -179,7 +183,7 @@ class TableManager:
         """The lobby or table of the thread a command runs in."""
         if interaction.channel_id is None:
             raise UserError("lobby.no_table_here")
-        table = await self.bot.store.table_in_channel(interaction.channel_id)
+        table = await self.services.store.table_in_channel(interaction.channel_id)
         if table is None:
             raise UserError("lobby.no_table_here")
         return table
@@ -188,7 +192,7 @@ class TableManager:
         """A server's default timers: its own once an admin has configured it, else the
         bot's (``DEFAULT_TURN_TIMER`` / ``DEFAULT_CLAIM_TIMER``)."""
         if config == GuildConfig(config.guild_id):
-            return self.bot.settings.turn_timer, self.bot.settings.claim_timer
+            return self.services.settings.turn_timer, self.services.settings.claim_timer
         return config.turn_timer, config.claim_timer
 
     def is_manager(self, interaction: discord.Interaction, table: Table) -> bool:
@@ -209,7 +213,7 @@ class TableManager:
         locale = await self.locale_of(interaction)
         if not is_playable(variant):
             raise UserError("error.variant_unavailable", variant=variant_name(variant, locale))
-        config = await self.bot.store.guild_config(interaction.guild_id)
+        config = await self.services.store.guild_config(interaction.guild_id)
         defaults = dict(
             zip(("turn_timer", "claim_timer"), self.timer_defaults(config), strict=True)
         )
@@ -223,7 +227,7 @@ class TableManager:
                 "lobby.missing_permission", permission=t(f"permission.{missing}", locale)
             )
         try:
-            table = await self.bot.store.create_table(
+            table = await self.services.store.create_table(
                 guild_id=interaction.guild_id,
                 channel_id=None,
                 creator_id=interaction.user.id,
@@ -239,12 +243,12 @@ class TableManager:
             await self._post_lobby(table.id, where)
         except discord.Forbidden:
             # The place exists but the lobby cannot be posted in it: no table is left half open.
-            await self.bot.store.disband_table(table.id)
+            await self.services.store.disband_table(table.id)
             if isinstance(where, discord.abc.GuildChannel | discord.Thread):
                 with contextlib.suppress(discord.HTTPException):
                     await where.delete()
             raise UserError("lobby.no_permission") from None
-        return await self.bot.store.get_table(table.id)
+        return await self.services.store.get_table(table.id)
 
     def _missing_permission(
         self, interaction: discord.Interaction, category_id: int | None
@@ -282,35 +286,35 @@ class TableManager:
             if category_id is not None:
                 category = guild.get_channel(category_id)
                 if isinstance(category, discord.CategoryChannel):
-                    with self.bot.budget.at_once():
+                    with self.services.budget.at_once():
                         return await guild.create_text_channel(name, category=category)
             channel = interaction.channel
             if isinstance(channel, discord.Thread):
                 channel = channel.parent
             if not isinstance(channel, discord.TextChannel):
                 raise UserError("lobby.no_thread_here")
-            with self.bot.budget.at_once():
+            with self.services.budget.at_once():
                 return await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread
                 )
         except discord.Forbidden:
-            await self.bot.store.disband_table(table.id)
+            await self.services.store.disband_table(table.id)
             raise UserError("lobby.no_permission") from None
 
     async def _post_lobby(self, table_id: int, where: discord.abc.Messageable) -> None:
-        table = await self.bot.store.get_table(table_id)
+        table = await self.services.store.get_table(table_id)
         locale = self.guild_locale(table.guild_id)
-        config = await self.bot.store.guild_config(table.guild_id)
+        config = await self.services.store.guild_config(table.guild_id)
         view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
-        with self.bot.budget.at_once():
+        with self.services.budget.at_once():
             message = await where.send(
                 lobby.content(table, config, locale),
                 file=as_file(png, LOBBY_PICTURE),
                 allowed_mentions=discord.AllowedMentions.none(),
                 **({"view": view} if view else {}),
             )
-        await self.bot.store.set_lobby_message(
+        await self.services.store.set_lobby_message(
             table_id, channel_id=message.channel.id, message_id=message.id
         )
 
@@ -319,9 +323,9 @@ class TableManager:
     ) -> None:
         """Redraw the lobby message, words and picture: through the click's own answer when
         it came from it."""
-        table = await self.bot.store.get_table(table_id)
+        table = await self.services.store.get_table(table_id)
         locale = self.guild_locale(table.guild_id)
-        config = await self.bot.store.guild_config(table.guild_id)
+        config = await self.services.store.guild_config(table.guild_id)
         text = lobby.content(table, config, locale)
         view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
@@ -338,23 +342,31 @@ class TableManager:
             return
         if table.channel_id is None or table.lobby_message_id is None:
             return
-        message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(
+        message = self.services.channel(table.channel_id).get_partial_message(
             table.lobby_message_id
         )
         try:
-            with self.bot.budget.at_once():
+            with self.services.budget.at_once():
                 await message.edit(content=text, attachments=attachments, view=view)
         except discord.HTTPException as exc:
             log.warning("lobby %s: edit failed: %s", table_id, exc)
 
     # -- lobby actions -------------------------------------------------------------------
 
-    async def lobby_click(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
-        table = await self.bot.store.get_table(table_id)
+    async def lobby_click(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        table_id: int,
+        values: Sequence[str] = (),
+    ) -> None:
+        table = await self.services.store.get_table(table_id)
+        if kind == "addai":
+            await self.add_ai(interaction, table, values[0] if values else DEFAULT_LEVEL)
+            return
         actions = {
             "join": self.join,
             "leave": self.leave,
-            "addai": self.add_ai,
             "options": self.open_options,
             "start": self.start,
             "disband": self.disband,
@@ -381,7 +393,7 @@ class TableManager:
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
         try:
-            await self.bot.store.take_seat(
+            await self.services.store.take_seat(
                 table.id, display_name=interaction.user.display_name, user_id=interaction.user.id
             )
         except (SeatError, StateError):
@@ -394,22 +406,26 @@ class TableManager:
             raise UserError("click.not_seated")
         if interaction.user.id == table.creator_id:
             raise UserError("lobby.creator_cannot_leave")
-        await self.bot.store.leave_seat(table.id, interaction.user.id)
+        await self.services.store.leave_seat(table.id, interaction.user.id)
         await self._confirm(interaction, table.id, "lobby.left")
 
-    async def add_ai(self, interaction: discord.Interaction, table: Table) -> None:
+    async def add_ai(
+        self, interaction: discord.Interaction, table: Table, level: str = DEFAULT_LEVEL
+    ) -> None:
         self._require_lobby(table)
+        if level not in LOBBY_LEVELS:
+            raise UserError("click.expired")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
-        await self._seat_ai(table)
+        await self._seat_ai(table, stored_level(level))
         await self._confirm(interaction, table.id, "lobby.ai_added")
 
-    async def _seat_ai(self, table: Table) -> None:
+    async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)
         taken = {seat.display_name for seat in table.seats}
         number = next(n for n in range(1, 10) if t("lobby.ai_name", locale, n=n) not in taken)
-        await self.bot.store.take_seat(
-            table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=AI_LEVEL
+        await self.services.store.take_seat(
+            table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=level
         )
 
     async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
@@ -423,7 +439,7 @@ class TableManager:
         self, interaction: discord.Interaction, table_id: int, written: str
     ) -> None:
         """New options from the form or ``/table options``: checked whole, then stored."""
-        table = await self.bot.store.get_table(table_id)
+        table = await self.services.store.get_table(table_id)
         self._require_lobby(table)
         if not self.is_manager(interaction, table):
             raise UserError("lobby.only_creator")
@@ -434,7 +450,7 @@ class TableManager:
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
         try:
-            await self.bot.store.set_table_options(
+            await self.services.store.set_table_options(
                 table_id, options=options.to_json(), rounds=options.rounds
             )
         except InsufficientCardsError as exc:
@@ -457,19 +473,20 @@ class TableManager:
     async def _start(self, interaction: discord.Interaction, table: Table) -> None:
         if table.options.get("fill_with_ai"):
             for _ in range(CHAIRS - len(table.seats)):
-                await self._seat_ai(await self.bot.store.get_table(table.id))
-            table = await self.bot.store.get_table(table.id)
+                table = await self.services.store.get_table(table.id)
+                await self._seat_ai(table, stored_level(DEFAULT_LEVEL))
+            table = await self.services.store.get_table(table.id)
         if len(table.seats) < CHAIRS:
             raise UserError("lobby.need_four")
         try:
-            await self.bot.store.start_table(table.id, key=f"start:{table.id}")
+            await self.services.store.start_table(table.id, key=f"start:{table.id}")
         except InsufficientCardsError as exc:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
             raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
         await self.refresh_lobby(table.id, interaction)
-        table = await self.bot.store.get_table(table.id)
-        running = RunningTable(self, table, self.guild_locale(table.guild_id))
+        table = await self.services.store.get_table(table.id)
+        running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
         self.running[table.id] = running
         self._spawn(running.start(), f"table {table.id} start")
 
@@ -500,8 +517,8 @@ class TableManager:
         await self._open_vote(interaction, table, humans)
 
     async def _disband_now(self, table_id: int) -> None:
-        refunds = await self.bot.store.disband_table(table_id)
-        table = await self.bot.store.get_table(table_id)
+        refunds = await self.services.store.disband_table(table_id)
+        table = await self.services.store.get_table(table_id)
         locale = self.guild_locale(table.guild_id)
         running = self.running.get(table_id)
         refunded = sum(move.delta for move in refunds)
@@ -510,7 +527,7 @@ class TableManager:
             await running.stop(text)
         elif table.channel_id is not None:
             with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(table.channel_id).send(text)
+                await self.services.channel(table.channel_id).send(text)
         await self.refresh_lobby(table_id)
 
     async def _open_vote(
@@ -545,13 +562,11 @@ class TableManager:
         await asyncio.sleep(self.pacing.vote_seconds)
         vote = self.votes.pop(table_id, None)
         if vote is not None:
-            table = await self.bot.store.get_table(table_id)
+            table = await self.services.store.get_table(table_id)
             locale = self.guild_locale(table.guild_id)
             if table.channel_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await self.bot.get_partial_messageable(table.channel_id).send(
-                        t("vote.failed", locale)
-                    )
+                    await self.services.channel(table.channel_id).send(t("vote.failed", locale))
 
     async def cast_vote(self, interaction: discord.Interaction, table_id: int, yes: bool) -> None:
         vote = self.votes.get(table_id)
@@ -571,9 +586,9 @@ class TableManager:
             if vote.passed:
                 await self._disband_now(table_id)
             else:
-                table = await self.bot.store.get_table(table_id)
+                table = await self.services.store.get_table(table_id)
                 if table.channel_id is not None:
-                    await self.bot.get_partial_messageable(table.channel_id).send(
+                    await self.services.channel(table.channel_id).send(
                         t("vote.failed", self.guild_locale(table.guild_id))
                     )
 
@@ -581,7 +596,7 @@ class TableManager:
 
     async def play_again(self, interaction: discord.Interaction, old_id: int) -> None:
         """A new lobby with the same seats and options, opened by the player who asked."""
-        old = await self.bot.store.get_table(old_id)
+        old = await self.services.store.get_table(old_id)
         if old.seat_of(interaction.user.id) is None:
             raise UserError("click.not_seated")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -591,15 +606,19 @@ class TableManager:
             if seat.user_id == interaction.user.id:
                 continue
             if seat.user_id is None:
-                await self.bot.store.take_seat(
-                    table.id, display_name=seat.display_name, ai_level=seat.ai_level or AI_LEVEL
+                await self.services.store.take_seat(
+                    table.id,
+                    display_name=seat.display_name,
+                    ai_level=stored_level(DEFAULT_LEVEL)
+                    if seat.ai_level is None
+                    else seat.ai_level,
                 )
             else:
-                await self.bot.store.take_seat(
+                await self.services.store.take_seat(
                     table.id, display_name=seat.display_name, user_id=seat.user_id
                 )
         await self.refresh_lobby(table.id)
-        table = await self.bot.store.get_table(table.id)
+        table = await self.services.store.get_table(table.id)
         locale = await self.locale_of(interaction)
         await interaction.followup.send(
             t("lobby.opened", locale, channel=f"<#{table.channel_id}>"), ephemeral=True
@@ -611,16 +630,18 @@ class TableManager:
         """Post the session summaries a stop cut off, then pick up every table that was in
         play when the bot stopped (first, so a resumed table that finishes now is not
         summarized twice)."""
-        for table in await self.bot.store.summaries_due():
+        for table in await self.services.store.summaries_due():
             try:
-                await self.post_summary(table, await self.bot.store.table_standings(table.id))
+                await self.post_summary(table, await self.services.store.table_standings(table.id))
             except Exception:
                 log.exception("table %s: the owed session summary failed", table.id)
-        for live in await self.bot.store.live_tables():
+        for live in await self.services.store.live_tables():
             table = live.table
-            running = RunningTable(self, table, self.guild_locale(table.guild_id))
-            self.running[table.id] = running
             try:
+                running = await PlayingTable.open(
+                    self.services, self, table, self.pacing, self.seeds
+                )
+                self.running[table.id] = running
                 await running.resume(live)
             except Exception:
                 log.exception("table %s could not be resumed", table.id)
@@ -651,13 +672,13 @@ class TableManager:
             label=t("controls.play_again", locale),
             style=discord.ButtonStyle.success,
         )
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        channel = self.services.channel(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.send("\n".join(lines), view=view_of(again))
         except discord.HTTPException as exc:
             log.warning("table %s: the session summary failed: %s", table.id, exc)
             return
-        await self.bot.store.mark_summary_posted(table.id)
+        await self.services.store.mark_summary_posted(table.id)
 
     def forget(self, table_id: int) -> None:
         running = self.running.pop(table_id, None)

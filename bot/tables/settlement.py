@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.i18n import has, t
 from bot.i18n.terms import fan_name, reason_name, tile_label, total_text
@@ -22,8 +22,9 @@ def how_text(win: ScoredWin, locale: str) -> str:
 def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
     """The hand's name where the rule set names combinations (Sichuan's titles)."""
     title = win.score.extra.get("title")
-    if isinstance(title, str) and has(f"title.{variant}.{title}"):
-        return t(f"title.{variant}.{title}", locale)
+    name = title.get("id") if isinstance(title, Mapping) else None
+    if isinstance(name, str) and has(f"title.{variant}.{name}"):
+        return t(f"title.{variant}.{name}", locale)
     return ""
 
 

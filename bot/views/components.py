@@ -1,21 +1,19 @@
 """The two persistent component types: every button and every select the bot sends.
 
-Their state lives in the custom_id (:mod:`bot.views.ids`), so a click is understood after
-a restart with nothing kept in memory. Both hand the click to the table manager, which
-asks the engine; a component never decides anything itself.
+Their state lives in the custom_id (:mod:`bot.ids`), so a click is understood after
+a restart with nothing kept in memory. Both hand the click to the tables
+(:class:`bot.services.ComponentRouter`); a component never decides anything itself.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.views.ids import BUTTON_KINDS, SELECT_KINDS, CustomId, template
-
-if TYPE_CHECKING:
-    from bot.client import MahjongBot
+from bot.ids import BUTTON_KINDS, SELECT_KINDS, CustomId, retired_template, template
+from bot.services import services_of
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BUTTON_KINDS)):
@@ -51,8 +49,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templa
         button = cls(CustomId.from_match(match), label=item.label, style=item.style)
         return button
 
-    async def callback(self, interaction: discord.Interaction[MahjongBot]) -> None:
-        await interaction.client.tables.on_component(interaction, self.cid, [])
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await services_of(interaction).tables.on_component(interaction, self.cid, [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=template(SELECT_KINDS)):
@@ -93,8 +91,34 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         )
         return select
 
-    async def callback(self, interaction: discord.Interaction[MahjongBot]) -> None:
-        await interaction.client.tables.on_component(interaction, self.cid, list(self.item.values))
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await services_of(interaction).tables.on_component(interaction, self.cid, values)
+
+
+class RetiredControl(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=retired_template(BUTTON_KINDS + SELECT_KINDS),
+):
+    """A control of a kind the bot no longer sends, on a message from before an update:
+    the tables answer it like any stale control, instead of Discord's "This interaction
+    failed"."""
+
+    def __init__(self, item: discord.ui.Item[Any], cid: CustomId) -> None:
+        super().__init__(item)
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RetiredControl:
+        return cls(item, CustomId.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await services_of(interaction).tables.on_component(interaction, self.cid, [])
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.client import MahjongBot
 from bot.demo import SimulatedPlayer
+from bot.pacing import Pacing
+from bot.runtime.snapshots import SeatState
+from bot.runtime.table import TableRuntime
 from bot.settings import Settings
-from bot.tables import running as running_module
-from bot.tables.pacing import Pacing
-from bot.tables.prompts import SeatSnapshot
-from bot.tables.running import RunningTable
+from bot.tables.playing import PlayingTable
+from bot.tables.presenter import TablePresenter
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver as FakeDriver
@@ -36,7 +37,9 @@ class Harness:
     path: Path
     pacing: Pacing = FAST
     bot: MahjongBot | None = None
-    shown: list[tuple[int | None, SeatSnapshot]] = field(default_factory=list)
+    shown: list[tuple[int | None, SeatState]] = field(default_factory=list)
+    #: Fixed seeds make every hand of a test the same on every run.
+    seeds: Iterator[int] = field(default_factory=itertools.count)
     _stack: contextlib.AsyncExitStack | None = None
 
     def settings(self, **changes: Any) -> Settings:
@@ -52,6 +55,7 @@ class Harness:
 
     async def start_bot(self) -> MahjongBot:
         bot = MahjongBot(self.settings(), self.store, pacing=self.pacing, guild_ready_timeout=0.05)
+        bot.tables.seeds = lambda: f"test-seed-{next(self.seeds)}"
         self._stack = contextlib.AsyncExitStack()
         await self._stack.enter_async_context(self.fake.run_client(bot))
         self.bot = bot
@@ -75,10 +79,14 @@ class Harness:
     def live(self, message: Message | int) -> Message:
         return self.fake.world.messages[message if isinstance(message, int) else message.id]
 
-    def running(self) -> RunningTable:
+    def playing(self) -> PlayingTable:
         assert self.bot is not None
         (table,) = self.bot.tables.running.values()
         return table
+
+    def running(self) -> TableRuntime:
+        """The runtime of the one table in play."""
+        return self.playing().runtime
 
     async def open_table(
         self, creator: Person, variant: str, *players: Person, **options: Any
@@ -125,25 +133,21 @@ async def running_harness(
         path = tmp_path / "bot.sqlite3"
         store = await SqliteStore.open(path, synchronous="NORMAL")
         harness = Harness(fake, driver, guild, store, path, pacing)
-        original = RunningTable.render
+        original = TablePresenter.render
 
-        async def spy(table: RunningTable, snap: SeatSnapshot) -> Any:
-            harness.shown.append((table.chair_at(snap.seat).user_id, snap))
-            return await original(table, snap)
+        async def spy(presenter: TablePresenter, state: SeatState) -> Any:
+            person = presenter.people.get(state.chair)
+            harness.shown.append((person.user_id if person else None, state))
+            return await original(presenter, state)
 
-        RunningTable.render = spy  # type: ignore[method-assign]
-        # Fixed seeds make every hand of a test the same on every run.
-        numbers = itertools.count()
-        fresh_seed = running_module.new_seed
-        running_module.new_seed = lambda: f"test-seed-{next(numbers)}"
+        TablePresenter.render = spy  # type: ignore[method-assign]
         try:
             await harness.start_bot()
             yield harness
             late = [t for t in fake.interaction_timings() if not t.in_time]
             assert not late, f"interactions answered after Discord's deadline: {late}"
         finally:
-            RunningTable.render = original  # type: ignore[method-assign]
-            running_module.new_seed = fresh_seed
+            TablePresenter.render = original  # type: ignore[method-assign]
             await harness.stop_bot()
             await store.close()
 

@@ -42,7 +42,7 @@ class Table:
         self.view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
         self.state = 0
 
-    async def scene(self) -> Scene:
+    def scene(self) -> Scene:
         return f"state {self.state}", self.view
 
 

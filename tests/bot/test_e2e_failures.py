@@ -106,19 +106,19 @@ async def test_restart_mid_hand_continues_identically(harness: Harness) -> None:
     before = harness.running()
     async with before.lock:
         snapshot = before.hand.snapshot()  # type: ignore[union-attr]
-        seqs = [p.seq for p in before.state.prompts]  # type: ignore[union-attr]
+        seqs = [p.seq for p in before.current.prompts.open]  # type: ignore[union-attr]
     await harness.stop_bot()
     await harness.start_bot()
     for _ in range(100):
         if harness.bot is not None and harness.bot.tables.running:
-            table = harness.running()
-            if table.board is not None:
+            table = harness.playing()
+            if table.presenter.board is not None:
                 break
         await asyncio.sleep(0.05)
     after = harness.running()
     assert after is not before
     assert after.hand.snapshot() == snapshot  # type: ignore[union-attr]
-    assert [p.seq for p in after.state.prompts] == seqs  # type: ignore[union-attr]
+    assert [p.seq for p in after.current.prompts.open] == seqs  # type: ignore[union-attr]
     resumed = await me.next_message(where=lambda m: "continues where it stopped" in m.content)
     assert resumed is not None
     (settlement,) = await play_out(harness, [seat], me)

@@ -34,10 +34,14 @@ async def test_lobby_buttons_update_the_lobby_in_place(harness: Harness) -> None
     assert "Only the table's host" in await answer_text(only_host)
     short = await host.click(lobby, label="Start")
     assert "Four players are needed" in await answer_text(short)
-    for _ in range(3):
-        added = await host.click(lobby, label="Add AI")
+    for level in ("easy", "normal", "normal"):
+        added = await host.choose(lobby, level, placeholder="Add an AI player…")
         await added.response()
-    assert "4. AI 3 (AI)" in harness.live(lobby).content
+    assert "2. AI 1 (AI · easy)" in harness.live(lobby).content
+    assert "4. AI 3 (AI · normal)" in harness.live(lobby).content
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None
+    assert [seat.ai_level for seat in table.seats][1:] == [1, 2, 2]
     full = await other.click(lobby, label="Join")
     assert "full" in await answer_text(full)
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables.running import RunningTable
+from bot.runtime.table import TableRuntime
+from bot.tables.presenter import TablePresenter
 from data.models import TableStatus
 from fakediscord.driver import Person
 from fakediscord.models import ChannelType, Message
@@ -23,7 +24,7 @@ from tests.bot.test_e2e_lobby import answer_text
 UPDATED = 7
 
 
-async def assert_store_matches_engine(harness: Harness, table: RunningTable) -> None:
+async def assert_store_matches_engine(harness: Harness, table: TableRuntime) -> None:
     """Every action the engine applied is stored, in order, and nothing else is."""
     async with table.lock:
         applied = [action.to_json() for action in table.hand.actions]  # type: ignore[union-attr]
@@ -106,9 +107,11 @@ async def test_clicks_on_tables_that_do_not_exist_change_nothing(harness: Harnes
     await answer_text(disband)
     join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
     assert "over" in await click_custom_id(harness, host, lobby, join)
-    for custom_id in ("mj:join:987654:0:0", "mj:pass:987654:1:3", "mj:again:987654:0:0"):
+    for custom_id in ("mj:join:987654:0:0", "mj:act:987654:1:3:pass.0.1", "mj:again:987654:0:0"):
         text = await click_custom_id(harness, host, lobby, custom_id)
         assert "no longer exists" in text or "over" in text, text
+    # A kind of control from before an update is answered too.
+    assert "expired" in await click_custom_id(harness, host, lobby, "mj:pass:987654:1:3")
     assert "Something went wrong" not in text
 
 
@@ -165,7 +168,7 @@ async def test_clicks_at_two_tables_at_once_do_not_interfere(harness: Harness) -
         await started.response()
     assert harness.bot is not None
     prompts = await asyncio.gather(next_controls(harness, alice), next_controls(harness, bob))
-    tables = list(harness.bot.tables.running.values())
+    tables = [t.runtime for t in harness.bot.tables.running.values()]
     running = {p.id: next(t for t in tables if t.chair_of_user(p.id)) for p in (alice, bob)}
     seats = [player(harness, alice), player(harness, bob)]
     counts = {uid: len(t.hand.actions) for uid, t in running.items()}  # type: ignore[union-attr]
@@ -204,25 +207,24 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
 ) -> None:
     me = harness.owner
     await start_with_ai(harness)
-    # Only the render that answers the click fails: the flag lives in the click's own task.
-    applying = contextvars.ContextVar("applying", default=False)
+    # Only the render that answers the click fails: the flag lives in the answer's task.
+    answering = contextvars.ContextVar("answering", default=False)
     failures: list[int] = []
-    apply_click = RunningTable._apply_click
-    render = RunningTable.render
+    answer = TablePresenter.answer
+    render = TablePresenter.render
 
-    async def applied(table: RunningTable, *args: Any) -> str | None:
-        problem = await apply_click(table, *args)
-        applying.set(True)
-        return problem
+    async def answer_flagged(presenter: TablePresenter, *args: Any, **kwargs: Any) -> None:
+        answering.set(True)
+        await answer(presenter, *args, **kwargs)
 
-    async def breaking(table: RunningTable, snap: Any) -> Any:
-        if applying.get() and not failures:
-            failures.append(snap.seq)
+    async def breaking(presenter: TablePresenter, state: Any) -> Any:
+        if answering.get() and not failures:
+            failures.append(state.seq)
             raise RuntimeError("the picture could not be drawn")
-        return await render(table, snap)
+        return await render(presenter, state)
 
-    monkeypatch.setattr(RunningTable, "_apply_click", applied)
-    monkeypatch.setattr(RunningTable, "render", breaking)
+    monkeypatch.setattr(TablePresenter, "answer", answer_flagged)
+    monkeypatch.setattr(TablePresenter, "render", breaking)
     prompt = await next_controls(harness, me)
     table = harness.running()
     before = len(table.hand.actions)  # type: ignore[union-attr]

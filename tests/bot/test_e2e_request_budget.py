@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.pacing import Pacing
+from bot.pacing import Pacing
 from fakediscord import RateLimits
 from fakediscord.driver import Person
 from fakediscord.interactions import MESSAGE_COMPONENT

@@ -28,7 +28,7 @@ async def running_again(harness: Harness) -> None:
     """Wait until the restarted bot has resumed its table and shown it."""
     for _ in range(200):
         bot = harness.bot
-        if bot is not None and bot.tables.running and harness.running().board is not None:
+        if bot is not None and bot.tables.running and harness.playing().presenter.board is not None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the table was not resumed")

@@ -1,5 +1,6 @@
-"""Controls are exactly the engine's legal actions, and every event can be told, in every
-rule set and language: AI-played hands through the real engine, no Discord."""
+"""Controls are exactly the engine's legal actions, read back through the runtime as a
+click would be, and every event can be told, in every rule set and language: AI-played
+hands through the real engine, no Discord."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import discord
 import pytest
 
 from bot.i18n import LOCALES
+from bot.ids import MAX_LENGTH, CustomId
+from bot.runtime.clicks import ACT, PICK, Answer, Chosen, Click, read
+from bot.runtime.snapshots import HandFacts, SeatState
 from bot.tables.narration import Narrator
-from bot.tables.prompts import CLAIM, ROB, TURN, SeatSnapshot, content, controls, prompt_kind
+from bot.tables.prompts import content, controls
 from bot.variants import is_playable
 from bot.views.components import GameButton, GameSelect
-from bot.views.controls import action_of
-from bot.views.ids import MAX_LENGTH, CustomId
 from engine.actions import Action, Discard
 from engine.ai import make_player
 from engine.round import Round
@@ -23,36 +25,47 @@ NAMES = ("东家", "South", "西家", "North")
 # (MCR: 62 偷天换日, 79 火眼金睛, 164 妙手回春, 208 a rob window).
 SEEDS = {"mcr": (*range(6), 62, 79, 164, 208), "guangdong": range(8), "sichuan": range(8)}
 PROMPTS = {
-    "mcr": {TURN, CLAIM, ROB, "bet", "swap", "peek", "last_chance"},
-    "guangdong": {TURN, CLAIM},
-    "sichuan": {TURN, CLAIM, "exchange", "void"},
+    "mcr": {"turn", "claim", "rob", "bet", "swap", "peek", "last_chance"},
+    "guangdong": {"turn", "claim"},
+    "sichuan": {"turn", "claim", "exchange", "void"},
 }
 
 
-def snapshot(hand: Round, seat: int, locale: str) -> SeatSnapshot:
-    view = hand.view(seat)
-    legal = tuple(hand.legal_actions(seat))
-    return SeatSnapshot(
-        table_id=1,
-        hand_no=1,
+def seat_state(hand: Round, seat: int) -> SeatState:
+    facts = HandFacts(1, hand.variant, 1, 1, NAMES, (0, 1, 2, 3))
+    return SeatState(
+        facts=facts,
+        chair=seat,
         seat=seat,
-        variant=hand.variant,
-        names=NAMES,
-        locale=locale,
-        title="t",
-        view=view,
-        legal=legal,
-        prompt=prompt_kind(view, legal),
+        revision=len(hand.actions),
+        view=hand.view(seat),
+        legal=tuple(hand.legal_actions(seat)),
+        controls=hand.controls(seat),
         seq=len(hand.actions) + 1,
         deadline=None,
         autoplay=False,
-        options=hand.options.to_json(),
+        human=True,
     )
 
 
-def check_controls(snap: SeatSnapshot) -> None:
-    items = controls(snap)
-    assert items, snap.prompt
+def clicks_of(item: GameButton | GameSelect) -> list[Click]:
+    """Clicks a player can make on ``item``: the button, or each option of a select alone
+    and, for a select of several, its first options together."""
+    cid = item.cid
+    if isinstance(item, GameButton):
+        return [Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg)]
+    select = item.item
+    values = [option.value for option in select.options]
+    picks = [values[: select.min_values]] if select.min_values > 1 else [[v] for v in values]
+    if select.max_values > 1:
+        picks.append(values[: select.max_values])
+    return [Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg, tuple(p)) for p in picks]
+
+
+def check_controls(state: SeatState, locale: str) -> None:
+    items = controls(state, locale)
+    assert items, state.kind
+    assert state.controls is not None
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)  # raises when Discord's layout limits are broken
@@ -61,32 +74,34 @@ def check_controls(snap: SeatSnapshot) -> None:
         raw = item.item.custom_id
         assert raw is not None and len(raw) <= MAX_LENGTH
         cid = CustomId.decode(raw)
-        assert (cid.hand_no, cid.prompt_seq) == (1, snap.seq)
-        if snap.prompt in (TURN, CLAIM, ROB) and isinstance(item, GameButton):
-            assert action_of(cid, [], snap.seat) in snap.legal
-    if snap.prompt == TURN:
+        assert (cid.hand_no, cid.prompt_seq) == (1, state.seq)
+        assert cid.kind in (ACT, PICK)
+        for click in clicks_of(item):
+            intent = read(click, state.controls, state.seat)
+            assert intent is not None, click
+            if isinstance(intent, Answer):
+                assert intent.action in state.legal, (click, intent.action)
+            else:
+                assert isinstance(intent, Chosen)
+    if state.kind == "turn":
         offered = {
-            option.value
+            read(click, state.controls, state.seat)
             for item in items
-            if isinstance(item, GameSelect) and item.cid.kind == "discard"
-            for option in item.item.options
+            if isinstance(item, GameSelect)
+            for click in clicks_of(item)
         }
-        legal = {
-            a.to_json()["tile"]
-            for a in snap.legal
-            if isinstance(a, Discard) and not a.declare_ready
-        }
+        legal = {Answer(a) for a in state.legal if isinstance(a, Discard)}
         assert offered == legal
 
 
-def play(variant: str, seed: int) -> tuple[list[SeatSnapshot], Round]:
+def play(variant: str, seed: int) -> tuple[list[SeatState], Round]:
     hand = Session(variant, seed=None).start_hand(f"seed-{seed}")
     ai = make_player("random", seed)
-    shown: list[SeatSnapshot] = []
+    shown: list[SeatState] = []
     while not hand.ended:
         for seat in range(4):
             if hand.legal_actions(seat):
-                shown.append(snapshot(hand, seat, LOCALES[seed % 3]))
+                shown.append(seat_state(hand, seat))
         seat = hand.to_act()[0]
         prompt = hand.prompt
         default = hand.ruleset.default_prompt_action(hand, prompt, seat) if prompt else None
@@ -102,10 +117,11 @@ def test_controls_offer_exactly_the_legal_actions(variant: str) -> None:
     kinds: set[str | None] = set()
     for seed in SEEDS[variant]:
         shown, hand = play(variant, seed)
-        for snap in shown:
-            kinds.add(snap.prompt)
-            check_controls(snap)
-            assert content(snap)
+        locale = LOCALES[seed % 3]
+        for state in shown:
+            kinds.add(state.kind)
+            check_controls(state, locale)
+            assert content(state, locale)
         for locale in LOCALES:
             narrator = Narrator(variant, NAMES, locale)
             assert narrator.lines(hand.events_for(None))

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.tables.running as running_module
+import bot.runtime.table as runtime_module
+from bot.demo import control_name
 from bot.i18n import EN, LOCALES, ZH_CN, catalog, placeholders, t
 from bot.i18n.terms import tile_label
+from bot.runtime.clicks import Answer
 from bot.tables.refusals import GENERIC, Refused, details, refusal_text
 from data.models import PlayerSettings
 from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange
@@ -219,7 +221,7 @@ def test_every_text_is_filled_in_a_situation_that_tells_everything(locale: str) 
 
 
 def offers_discard(message: Message) -> bool:
-    return any(select["custom_id"].split(":")[1] == "discard" for select in message.selects())
+    return any(control_name(select["custom_id"]) == "discard" for select in message.selects())
 
 
 async def test_a_refused_move_is_answered_in_the_players_words(
@@ -246,9 +248,9 @@ async def test_a_refused_move_is_answered_in_the_players_words(
     missing = next(k for k, n in enumerate(counts) if not n and suit(k) == 0)
     # A control that names a tile the player does not hold, as an outdated client might.
     monkeypatch.setattr(
-        running_module, "action_of", lambda cid, values, seat: Discard(seat, missing)
+        runtime_module, "read", lambda click, controls, seat: Answer(Discard(seat, missing))
     )
-    select = next(s for s in prompt.selects() if s["custom_id"].split(":")[1] == "discard")
+    select = next(s for s in prompt.selects() if control_name(s["custom_id"]) == "discard")
     clicked = await me.choose(prompt, select["options"][0]["value"], custom_id=select["custom_id"])
     answer = (await clicked.response()).message
     assert answer is not None and answer.ephemeral_for == me.id

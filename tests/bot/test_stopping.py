@@ -64,7 +64,7 @@ async def test_closing_a_board_lets_its_edit_finish() -> None:
     hand = Session("sichuan", seed=None).start_hand("board")
     view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
 
-    async def scene() -> Scene:
+    def scene() -> Scene:
         return "state", view
 
     channel = SlowChannel()

@@ -2,13 +2,14 @@
 
 ``mj:<kind>:<table_id>:<hand_no>:<prompt_seq>[:<arg>]``: ``kind`` names the control,
 ``hand_no`` and ``prompt_seq`` pin the prompt it belongs to (a click on an older prompt
-is stale), ``arg`` carries the choice (a tile, a suit, a seat …). Nothing else is kept
-in memory, so a click after a restart is understood the same way.
+is stale), ``arg`` carries the choice: for the controls of a hand, where in the prompt's
+controls the answer lies (:mod:`bot.runtime.clicks`). Nothing else is kept in memory, so
+a click after a restart is understood the same way.
 
->>> CustomId("discard", 12, 3, 41, "5m").encode()
-'mj:discard:12:3:41:5m'
->>> CustomId.decode("mj:pass:12:3:42")
-CustomId(kind='pass', table_id=12, hand_no=3, prompt_seq=42, arg='')
+>>> CustomId("act", 12, 3, 41, "0.5").encode()
+'mj:act:12:3:41:0.5'
+>>> CustomId.decode("mj:pick:12:3:42:0")
+CustomId(kind='pick', table_id=12, hand_no=3, prompt_seq=42, arg='0')
 """
 
 from __future__ import annotations
@@ -19,26 +20,15 @@ from dataclasses import dataclass
 PREFIX = "mj"
 
 # Every kind of component, by who handles it and whether it is a button or a select.
-LOBBY_BUTTONS = ("join", "leave", "addai", "options", "start", "disband")
-GAME_BUTTONS = (
-    "win",
-    "kong",
-    "pong",
-    "chow",
-    "pass",
-    "void",
-    "bet",
-    "peek",
-    "noswap",
-    "last",
-    "back",
-)
-GAME_SELECTS = ("discard", "ready", "exchange", "horses", "swap")
+LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband")
+LOBBY_SELECTS = ("addai",)
+GAME_BUTTONS = ("act", "back")
+GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch")
 REPLAY_BUTTONS = ("replay",)
 REPLAY_SELECTS = ("seat",)
 BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS
-SELECT_KINDS = GAME_SELECTS + REPLAY_SELECTS
+SELECT_KINDS = LOBBY_SELECTS + GAME_SELECTS + REPLAY_SELECTS
 MAX_LENGTH = 100
 
 _KIND = r"[a-z_]+"
@@ -54,6 +44,13 @@ def template(kinds: tuple[str, ...]) -> str:
     overlap: discord.py runs every matching one)."""
     alternatives = "|".join(re.escape(k) for k in kinds)
     return PATTERN.replace(f"(?P<kind>{_KIND})", f"(?P<kind>{alternatives})")
+
+
+def retired_template(kinds: tuple[str, ...]) -> str:
+    """The DynamicItem template matching our ids of every kind *but* these: controls of
+    kinds the bot no longer sends, on messages from before an update."""
+    alternatives = "|".join(re.escape(k) for k in kinds)
+    return PATTERN.replace(f"(?P<kind>{_KIND})", f"(?P<kind>(?!(?:{alternatives}):){_KIND})")
 
 
 class CustomIdError(ValueError):

@@ -1,0 +1,72 @@
+"""What the bot's parts need of the bot, as one small interface.
+
+Components, the error handler, replays and tables depend on :class:`Services` instead of
+the bot class, so none of them imports it (the bot, ``bot.client.MahjongBot``, provides
+it). A component reaches the tables through :func:`services_of` its interaction's client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.budget import RequestBudget
+from bot.ids import CustomId
+from bot.settings import Settings
+from data.models import PlayerSettings
+from data.store import Store
+
+
+class ComponentRouter(Protocol):
+    """Where every click on one of the bot's components goes."""
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], cid: CustomId, values: Sequence[str]
+    ) -> None: ...
+
+
+class Services(Protocol):
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def budget(self) -> RequestBudget:
+        """The bot's share of Discord's global limit (``bot/budget.py``)."""
+        ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def tables(self) -> ComponentRouter: ...
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """A person's DM channel, opened once and then known by its id."""
+        ...
+
+    def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
+        """A channel or thread to send to, by id, without fetching it."""
+        ...
+
+    async def player_settings(self, user_id: int) -> PlayerSettings: ...
+
+    async def save_player_settings(self, settings: PlayerSettings) -> None: ...
+
+    async def locale_of(self, interaction: discord.Interaction[Any]) -> str:
+        """The reader's catalog locale: their /settings language, else their Discord one."""
+        ...
+
+    async def locale_of_user(self, user_id: int) -> str:
+        """A person's catalog locale when they are not interacting (DMs)."""
+        ...
+
+    def guild_locale(self, guild_id: int) -> str:
+        """The language of a server's threads."""
+        ...
+
+
+def services_of(interaction: discord.Interaction[Any]) -> Services:
+    """The bot's services behind an interaction (its client is the bot)."""
+    return cast(Services, interaction.client)

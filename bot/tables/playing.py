@@ -1,0 +1,234 @@
+"""A table in play as Discord meets it: the runtime decides, the presenter shows, and
+this class carries each interaction to the one and its answer back through the other.
+
+A click is answered within Discord's three seconds: it waits at most
+:data:`CLICK_WAIT` for the runtime (which may be busy with another move), acknowledges
+the click if the runtime is not done by then, and shows the result when it is ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import discord
+
+from bot.errors import answer_privately
+from bot.i18n import t
+from bot.ids import CustomId
+from bot.pacing import Pacing
+from bot.runtime.clicks import Click
+from bot.runtime.snapshots import ClickResult, HandStart, Outcome, Settled
+from bot.runtime.table import TableRuntime, Tempo
+from bot.services import Services
+from bot.tables.presenter import Person, TablePresenter
+from bot.tables.refusals import refusal_text
+from data.models import LiveTable, PlayerSettings, Table
+
+log = logging.getLogger(__name__)
+
+#: Seconds a click waits for the runtime before it is acknowledged.
+CLICK_WAIT = 1.5
+#: Seconds from a click's arrival by which it is answered or acknowledged; Discord allows
+#: three, counted from when it sent the interaction.
+CLICK_DEADLINE = 2.5
+
+
+class TableHooks(Protocol):
+    """What a table in play asks of the bot's tables as a whole."""
+
+    #: People who answer claims by reaction (docs/bot.md, decision 2).
+    reactors: set[int]
+
+    async def post_summary(self, table: Table, scores: Sequence[int]) -> None: ...
+
+    def forget(self, table_id: int) -> None: ...
+
+    def hand_message_sent(self, message_id: int, table_id: int, chair: int) -> None: ...
+
+
+class PlayingTable:
+    """One table in play; also the runtime's listener, passing its news to the presenter
+    and the end of the session to the hooks."""
+
+    def __init__(
+        self,
+        services: Services,
+        hooks: TableHooks,
+        table: Table,
+        locale: str,
+        pacing: Pacing,
+        people: Sequence[Person],
+        settings: dict[int, PlayerSettings],
+        seeds: Callable[[], str],
+    ) -> None:
+        self.services = services
+        self.hooks = hooks
+        self.table = table
+        self.id = table.id
+        self.presenter = TablePresenter(
+            services.channel(table.channel_id or 0, table.guild_id),
+            locale,
+            people,
+            pacing=pacing,
+            budget=services.budget,
+            open_dm=services.dm_channel,
+            reactions_for=lambda user_id: user_id in hooks.reactors,
+            message_sent=lambda message_id, chair: hooks.hand_message_sent(
+                message_id, table.id, chair
+            ),
+        )
+        self.runtime = TableRuntime(
+            table,
+            services.store,
+            self,
+            tempo=Tempo(pacing.ai_delay, pacing.between_hands),
+            settings=settings,
+            seeds=seeds,
+        )
+
+    @classmethod
+    async def open(
+        cls,
+        services: Services,
+        hooks: TableHooks,
+        table: Table,
+        pacing: Pacing,
+        seeds: Callable[[], str],
+    ) -> PlayingTable:
+        """A table about to start or resume, with its players' settings and languages."""
+        settings: dict[int, PlayerSettings] = {}
+        people = []
+        for seat in sorted(table.seats, key=lambda s: s.chair):
+            if seat.user_id is None:
+                continue
+            found = await services.player_settings(seat.user_id)
+            settings[seat.user_id] = found
+            locale = await services.locale_of_user(seat.user_id)
+            people.append(
+                Person(
+                    seat.chair, seat.user_id, seat.display_name, locale, found.show_system_messages
+                )
+            )
+        locale = services.guild_locale(table.guild_id)
+        return cls(services, hooks, table, locale, pacing, people, settings, seeds)
+
+    # -- the runtime's listener ------------------------------------------------------------
+
+    async def hand_started(self, start: HandStart) -> None:
+        await self.presenter.hand_started(start)
+
+    def changed(self, outcome: Outcome) -> None:
+        self.presenter.changed(outcome)
+
+    async def hand_settled(self, settled: Settled) -> None:
+        await self.presenter.hand_settled(settled)
+
+    async def session_over(self, scores: tuple[int, int, int, int]) -> None:
+        await self.hooks.post_summary(self.table, scores)
+        await self.close()
+        self.hooks.forget(self.id)
+
+    # -- the table's life ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.runtime.start()
+
+    async def resume(self, live: LiveTable) -> None:
+        await self.runtime.resume(live)
+
+    async def stop(self, text: str) -> None:
+        """End the table now (disbanded): no more moves, a last word in the thread."""
+        await self.runtime.stop()
+        await self.presenter.post(text)
+        await self.close()
+        self.hooks.forget(self.id)
+
+    async def close(self) -> None:
+        # The end of a hand is stopped between two of its requests, never during one.
+        await self.runtime.close(self.presenter.requests.stop)
+        await self.presenter.close()
+
+    # -- interactions --------------------------------------------------------------------
+
+    def is_seated(self, user_id: int) -> bool:
+        return self.runtime.chair_of_user(user_id) is not None
+
+    async def on_click(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A click on a hand message's controls: the runtime decides, the click's own
+        answer shows the player the result."""
+        arrived = time.monotonic()
+        locale = await self.services.locale_of(interaction)
+        chair = self.runtime.chair_of_user(interaction.user.id)
+        if chair is None:
+            await answer_privately(interaction, t("click.not_seated", locale))
+            return
+        self.presenter.set_locale(chair.chair, locale)
+        click = Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg, tuple(values))
+        work = asyncio.ensure_future(self.runtime.click(chair.chair, click))
+        done, _ = await asyncio.wait({work}, timeout=CLICK_WAIT)
+        late = not done
+        if late:
+            # Discord wants an answer within 3 seconds; the update follows when it is ready.
+            await interaction.response.defer()
+        result = await work
+        text = self._problem_text(result, locale)
+        if text is not None:
+            await answer_privately(interaction, text)
+            return
+        assert result.state is not None
+        try:
+            if late:
+                await self.presenter.answer_late(interaction, result.state)
+            else:
+                wait = CLICK_DEADLINE - (time.monotonic() - arrived)
+                await self.presenter.answer(interaction, result.state, wait=wait)
+        except Exception:
+            # The move is stored and applied; the hand message still has to show it.
+            self.presenter.refresh(chair.chair)
+            raise
+
+    @staticmethod
+    def _problem_text(result: ClickResult, locale: str) -> str | None:
+        if result.problem is not None:
+            return t(f"click.{result.problem.value}", locale)
+        if result.refused is not None:
+            return refusal_text(result.refused, locale)
+        return None
+
+    async def on_reaction(self, chair: int, emoji: str) -> None:
+        """A reaction on a hand message answers a claim like the matching button."""
+        if not await self.runtime.react(chair, emoji):
+            return
+        user_id = self.runtime.chairs[chair].user_id
+        if user_id is not None and user_id not in self.hooks.reactors:
+            # They prefer reacting: from their next claim on, the reactions are there.
+            self.hooks.reactors.add(user_id)
+            self.presenter.offer_reactions(chair)
+
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        """The player's hand and controls, privately."""
+        locale = await self.services.locale_of(interaction)
+        chair = self.runtime.chair_of_user(interaction.user.id)
+        if chair is None:
+            await answer_privately(interaction, t("click.not_seated", locale))
+            return
+        if self.runtime.current is None:
+            await answer_privately(interaction, t("click.expired", locale))
+            return
+        self.presenter.set_locale(chair.chair, locale)
+        await self.presenter.show_privately(interaction, self.runtime.seat_state(chair.chair))
+
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        """The table privately, with the hands of players who let spectators see them."""
+        locale = await self.services.locale_of(interaction)
+        if self.runtime.current is None:
+            await answer_privately(interaction, t("click.expired", locale))
+            return
+        board = self.runtime.watch(interaction.user.id)
+        await self.presenter.show_watch(interaction, board, locale)

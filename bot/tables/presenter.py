@@ -1,0 +1,384 @@
+"""What a table in play shows on Discord: the thread's posts and table message, and each
+player's hand message by DM.
+
+The presenter is the runtime's listener (:class:`bot.runtime.table.TableListener`): it is
+handed frozen snapshots and events and turns them into words and pictures for each
+reader, and it never asks the runtime anything. It keeps what it was last handed (each
+chair's state, the table's state, the lines of what happened), which the message senders
+read when they send.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.budget import RequestBudget
+from bot.i18n import t
+from bot.ids import CustomId
+from bot.pacing import Pacing
+from bot.pictures import as_file, settlement_png, table_png
+from bot.runtime.clicks import REACTIONS
+from bot.runtime.snapshots import (
+    BoardState,
+    HandStart,
+    Notice,
+    Outcome,
+    SeatState,
+    Settled,
+    TableNotice,
+)
+from bot.tables import prompts
+from bot.tables.board import Board, Scene
+from bot.tables.handmail import DmOpener, HandMessage, Rendered
+from bot.tables.narration import Narrator
+from bot.tables.scene import SeatText, table_view
+from bot.tables.settlement import player_result, settlement_view, summary
+from bot.tables.stopping import Requests
+from bot.views.components import GameButton, view_of
+from engine.events import Event
+
+log = logging.getLogger(__name__)
+
+LINE_LIMIT = 300
+NOTICE_KEYS = {Notice.AUTOPLAY_ON: "table.autoplay_on", Notice.AUTOPLAY_OFF: "table.autoplay_off"}
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A seated person as the presenter needs them: who to DM, and what they want."""
+
+    chair: int
+    user_id: int
+    name: str
+    locale: str
+    results_by_dm: bool = True
+
+
+class TablePresenter:
+    def __init__(
+        self,
+        channel: discord.abc.Messageable,
+        locale: str,
+        people: Sequence[Person],
+        *,
+        pacing: Pacing,
+        budget: RequestBudget,
+        open_dm: DmOpener,
+        reactions_for: Callable[[int], bool],
+        message_sent: Callable[[int, int], None],
+    ) -> None:
+        """``reactions_for(user_id)``: whether the person answers claims by reaction, so
+        their hand messages get the claim reactions; ``message_sent(message_id, chair)``
+        makes a hand message known for reactions."""
+        self.channel = channel
+        self.locale = locale
+        self.people = {p.chair: p for p in people}
+        self._pacing = pacing
+        self._budget = budget
+        self._open_dm = open_dm
+        self._reactions_for = reactions_for
+        self._message_sent = message_sent
+        self.board: Board | None = None
+        self.mail: dict[int, HandMessage] = {}
+        self.closed_notices: dict[int, discord.Message] = {}
+        self._table: BoardState | None = None
+        self._fresh: list[str] = []
+        #: The latest line of what happened, in each reader's language.
+        self._last: dict[str, str] = {}
+        self._allows_chow = True
+        #: The thread's posts and result DMs in flight: stopping waits for them.
+        self.requests = Requests()
+
+    def set_locale(self, chair: int, locale: str) -> None:
+        """The language a person reads, as their latest interaction says."""
+        person = self.people.get(chair)
+        if person is not None and person.locale != locale:
+            self.people[chair] = Person(
+                person.chair, person.user_id, person.name, locale, person.results_by_dm
+            )
+
+    # -- the runtime's news --------------------------------------------------------------
+
+    async def hand_started(self, start: HandStart) -> None:
+        """Announce the hand (fairness fingerprint), post the table message, and make each
+        person's hand message; their prompts open right after."""
+        self._table = start.board
+        self._allows_chow = start.board.view.allows_chow
+        facts = start.board.facts
+        self._last = {}
+        self._fresh = []
+        if start.resumed:
+            self._narrate(start.public)
+            self._fresh = []
+            await self.post(
+                t("table.resumed", self.locale, title=prompts.title(facts, self.locale))
+            )
+        else:
+            dice = (
+                t("table.dice", self.locale, dice=f"{start.dice[0]}+{start.dice[1]}")
+                if start.dice is not None
+                else t("table.dice_after_bets", self.locale)
+            )
+            await self.post(
+                t(
+                    "table.hand_start",
+                    self.locale,
+                    title=prompts.title(facts, self.locale),
+                    dealer=facts.names[0],
+                    dice=dice,
+                    fingerprint=start.seed_fingerprint,
+                )
+            )
+            self._narrate(start.public)
+        if self.board is not None:
+            await self.board.close()
+        self.board = Board(
+            self.channel, self._pacing.table_edit_interval, self._scene, self._budget
+        )
+        await self.board.post()
+        for old in self.mail.values():
+            await old.close()
+        self.mail = {
+            person.chair: HandMessage(
+                self._open_dm,
+                person.user_id,
+                self.render,
+                self._closed_notice(person.chair),
+                self._claim_reactions() if self._reactions_for(person.user_id) else (),
+                self._sent(person.chair),
+            )
+            for person in self.people.values()
+        }
+        for state in start.seats:
+            mail = self.mail.get(state.chair)
+            if mail is not None:
+                mail.update(state)
+
+    def changed(self, outcome: Outcome) -> None:
+        """A change of the hand: its lines, every chair's new state, the messages that
+        must show it."""
+        self._table = outcome.board
+        self._narrate(outcome.public)
+        self._fresh += [self._notice_line(n) for n in outcome.notices]
+        for state in outcome.seats:
+            mail = self.mail.get(state.chair)
+            if mail is not None:
+                mail.update(state)
+        for chair in outcome.touched:
+            mail = self.mail.get(chair)
+            if mail is not None:
+                mail.touch()
+        if self.board is not None:
+            self.board.touch()
+
+    async def hand_settled(self, settled: Settled) -> None:
+        """The table message's last state, then the settlement in the thread and each
+        person's result by DM."""
+        hand, facts = settled.hand, settled.facts
+        title = prompts.title(facts, self.locale)
+        picture = settlement_view(hand, facts.names, self.locale, title)
+        text = summary(hand, facts.names, self.locale, settled.seed)
+        if self.board is not None:
+            self.board.touch()
+            await self.board.settled()
+        for mail in self.mail.values():
+            mail.touch()
+        png = await settlement_png(picture)
+        await self.post(text, file=as_file(png, "settlement.png"))
+        for person in self.people.values():
+            if person.results_by_dm:
+                seat = facts.seat_of(person.chair)
+                await self._dm(person, player_result(hand, seat, person.locale))
+        for mail in self.mail.values():
+            await mail.settled()
+
+    # -- words ---------------------------------------------------------------------------
+
+    def _narrate(self, events: Sequence[Event]) -> None:
+        """Lines for the public events: the thread's in its language, and the latest in
+        each reader's."""
+        if not events or self._table is None:
+            return
+        names = self._table.facts.names
+        variant = self._table.facts.variant
+        lines = Narrator(variant, names, self.locale).lines(events)
+        if not lines:
+            return
+        self._fresh += lines
+        self._last[self.locale] = lines[-1]
+        for locale in {p.locale for p in self.people.values()} - {self.locale}:
+            own = Narrator(variant, names, locale).lines(events)
+            if own:
+                self._last[locale] = own[-1]
+
+    def _notice_line(self, notice: TableNotice) -> str:
+        name = self.people[notice.chair].name if notice.chair in self.people else ""
+        return t(NOTICE_KEYS[notice.notice], self.locale, name=name)
+
+    def _scene(self) -> Scene:
+        board = self._table
+        assert board is not None
+        lines = self._fresh or [self._last.get(self.locale, "")]
+        self._fresh = []
+        shown = t("log.separator", self.locale).join(x for x in lines if x)
+        title = prompts.title(board.facts, self.locale)
+        text = "\n".join(x for x in (f"**{title}**", shown[:LINE_LIMIT], self._waiting(board)) if x)
+        return text, table_view(board.view, self._seat_texts(board), self.locale, title)
+
+    def _seat_texts(self, board: BoardState) -> list[SeatText]:
+        texts = []
+        for seat in range(4):
+            note = ""
+            if board.autoplay[seat]:
+                note = t("table.note.autoplay", self.locale)
+            elif board.ai[seat]:
+                note = t("table.note.ai", self.locale)
+            texts.append(SeatText(board.facts.names[seat], board.scores[seat], note))
+        return texts
+
+    def _waiting(self, board: BoardState) -> str:
+        if board.over or not board.waiting:
+            return ""
+        names = []
+        for waiting in board.waiting:
+            name = board.facts.names[waiting.seat]
+            if waiting.deadline is not None:
+                when = f"<t:{int(waiting.deadline)}:R>"
+                name = t("table.waiting_until", self.locale, name=name, when=when)
+            names.append(name)
+        return t("table.waiting", self.locale, names=t("list.separator", self.locale).join(names))
+
+    def _claim_reactions(self) -> tuple[str, ...]:
+        """The claim reactions of this rule set: no ⬅️ 吃 where chows are not allowed."""
+        return tuple(e for e, name in REACTIONS.items() if self._allows_chow or name != "chow")
+
+    def offer_reactions(self, chair: int) -> None:
+        """The person answered a claim by reaction: from their next claim on, the
+        reactions are on their hand message."""
+        mail = self.mail.get(chair)
+        if mail is not None:
+            mail.offer_reactions(self._claim_reactions())
+
+    # -- hand messages -------------------------------------------------------------------
+
+    async def render(self, state: SeatState) -> Rendered:
+        person = self.people.get(state.chair)
+        locale = person.locale if person is not None else self.locale
+        return await prompts.render(state, locale, self._last.get(locale, ""))
+
+    def _sent(self, chair: int) -> Callable[[int], None]:
+        def sent(message_id: int) -> None:
+            self._message_sent(message_id, chair)
+
+        return sent
+
+    def _closed_notice(self, chair: int) -> Callable[[Rendered], Any]:
+        async def notice(rendered: Rendered) -> None:
+            await self._closed_dm_notice(chair)
+
+        return notice
+
+    async def _closed_dm_notice(self, chair: int) -> None:
+        """Discord refused the DM: say so in the thread, mentioning the player, with a
+        button that opens their controls privately. The previous notice goes away."""
+        person = self.people.get(chair)
+        if person is None or self._table is None:
+            return
+        old = self.closed_notices.pop(chair, None)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await old.delete()
+        button = GameButton(
+            CustomId("show", self._table.facts.table_id, self._table.facts.number, 0),
+            label=t("controls.show_hand", self.locale),
+            style=discord.ButtonStyle.primary,
+        )
+        self.closed_notices[chair] = await self.channel.send(
+            t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
+            view=view_of(button),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def answer(
+        self, interaction: discord.Interaction, state: SeatState, *, wait: float
+    ) -> None:
+        """Answer a click with the clicker's state after it."""
+        mail = self.mail.get(state.chair)
+        if mail is not None:
+            await mail.answer(interaction, state, wait=wait)
+            return
+        rendered = await self.render(state)
+        await interaction.response.edit_message(**rendered.edit_fields())
+
+    async def answer_late(self, interaction: discord.Interaction, state: SeatState) -> None:
+        """Show the clicker's state after a click that was acknowledged before it."""
+        mail = self.mail.get(state.chair)
+        if mail is not None:
+            await mail.answer_late(interaction, state)
+            return
+        rendered = await self.render(state)
+        await interaction.edit_original_response(**rendered.edit_fields())
+
+    def refresh(self, chair: int) -> None:
+        """The chair's hand message must show its newest state (after a failed answer)."""
+        mail = self.mail.get(chair)
+        if mail is not None:
+            mail.touch()
+
+    async def show_privately(self, interaction: discord.Interaction, state: SeatState) -> None:
+        """The player's hand and controls, privately: a fresh message on each request."""
+        rendered = await self.render(state)
+        kwargs = {"view": rendered.view} if rendered.view is not None else {}
+        await interaction.response.send_message(
+            rendered.content, file=as_file(rendered.png, "hand.png"), ephemeral=True, **kwargs
+        )
+
+    async def show_watch(
+        self, interaction: discord.Interaction, board: BoardState, locale: str
+    ) -> None:
+        """The table privately, as a spectator sees it."""
+        title = prompts.title(board.facts, locale)
+        seats = [SeatText(board.facts.names[s], board.scores[s]) for s in range(4)]
+        png = await table_png(table_view(board.view, seats, locale, title))
+        button = GameButton(
+            CustomId("watch", board.facts.table_id), label=t("controls.refresh", locale)
+        )
+        await interaction.response.send_message(
+            t("table.watching", locale, title=title),
+            file=as_file(png, "table.png"),
+            view=view_of(button),
+            ephemeral=True,
+        )
+
+    # -- posts -----------------------------------------------------------------------------
+
+    async def post(self, text: str, **kwargs: Any) -> discord.Message | None:
+        try:
+            with self.requests.sending():
+                return await self.channel.send(text, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("table message failed: %s", exc)
+            return None
+
+    async def _dm(self, person: Person, text: str) -> None:
+        mail = self.mail.get(person.chair)
+        if mail is None or mail.closed:
+            return
+        try:
+            with self.requests.sending():
+                channel = await self._open_dm(person.user_id)
+                await channel.send(text)
+        except discord.HTTPException as exc:
+            log.info("result DM to %s failed: %s", person.user_id, exc)
+
+    async def close(self) -> None:
+        if self.board is not None:
+            await self.board.close()
+        for mail in self.mail.values():
+            await mail.close()

@@ -1,0 +1,82 @@
+"""The one coalescing sender: a message that shows the latest of a stream of changes.
+
+Both the table message and each player's hand message change far more often than they
+can be sent. A :class:`Coalescer` sends whenever something changed, one send at a time,
+never more often than its interval, and each send shows what is newest when it is made,
+so changes made while one send is on its way are shown together by the next. A send that
+fails is logged; the next change tries again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from bot.tables.stopping import Requests
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[], Awaitable[None]]
+
+
+class Coalescer:
+    def __init__(
+        self,
+        send: Send,
+        what: str,
+        *,
+        interval: float = 0.0,
+        before: Send | None = None,
+    ) -> None:
+        """``send`` shows the newest state; ``before`` is awaited ahead of each send
+        (a slot of the request budget), so the send shows what changed meanwhile."""
+        self._send = send
+        self._what = what
+        self._interval = interval
+        self._before = before
+        #: The sender's requests in flight: stopping waits for them (see ``stopping``).
+        self.requests = Requests()
+        self._dirty = False
+        self._last = 0.0
+        self._task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def touch(self) -> None:
+        """Something changed: show it at the next allowed send."""
+        self._dirty = True
+        if self._task is None or self._task.done():
+            self._idle.clear()
+            self._task = asyncio.create_task(self._run())
+
+    def sent_now(self) -> None:
+        """The message was just written by someone else: the interval counts from now."""
+        self._last = time.monotonic()
+
+    async def settled(self) -> None:
+        """Wait until the latest change is on screen (or its send failed)."""
+        await self._idle.wait()
+
+    async def _run(self) -> None:
+        try:
+            while self._dirty:
+                wait = self._last + self._interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if self._before is not None:
+                    await self._before()
+                self._dirty = False
+                try:
+                    with self.requests.sending():
+                        await self._send()
+                except Exception:
+                    log.exception("%s: a send failed", self._what)
+                self._last = time.monotonic()
+        finally:
+            self._idle.set()
+
+    async def close(self) -> None:
+        await self.requests.stop(self._task)
+        self._idle.set()

@@ -1,0 +1,332 @@
+"""The table runtime on its own: a real store and the real engine, no Discord at all.
+
+A recording listener stands where the presenters stand; people are played by answering
+their controls with clicks built exactly as the controls' custom_ids carry them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.runtime.clicks import ACT, BACK, PICK, Click, button_arg, chosen_name, select_arg
+from bot.runtime.seats import stored_level
+from bot.runtime.snapshots import (
+    HandStart,
+    Notice,
+    Outcome,
+    Problem,
+    SeatState,
+    Settled,
+)
+from bot.runtime.table import Source, TableRuntime, Tempo
+from data.models import PlayerSettings, Table, Variant
+from data.sqlite import SqliteStore
+from engine.actions import Discard
+from engine.ai.strategy import ShantenPlayer
+from engine.controls import PickNumbers, PickOne, PickTiles
+
+GUILD = 1_000
+PEOPLE = (101, 102, 103, 104)
+WAIT = 20.0
+
+
+class Recorder:
+    """The runtime's listener: keeps everything it is told, in order."""
+
+    def __init__(self) -> None:
+        self.starts: list[HandStart] = []
+        self.outcomes: list[Outcome] = []
+        self.settled: list[Settled] = []
+        self.over: list[tuple[int, int, int, int]] = []
+        self.news = asyncio.Event()
+
+    async def hand_started(self, start: HandStart) -> None:
+        self.starts.append(start)
+        self.news.set()
+
+    def changed(self, outcome: Outcome) -> None:
+        self.outcomes.append(outcome)
+        self.news.set()
+
+    async def hand_settled(self, settled: Settled) -> None:
+        self.settled.append(settled)
+        self.news.set()
+
+    async def session_over(self, scores: tuple[int, int, int, int]) -> None:
+        self.over.append(scores)
+        self.news.set()
+
+    async def until(self, done: Callable[[], bool], timeout: float = WAIT) -> None:
+        async def wait() -> None:
+            while not done():
+                self.news.clear()
+                await self.news.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(tmp_path / "runtime.sqlite3", synchronous="NORMAL")
+    yield opened
+    await opened.close()
+
+
+def seeds() -> Callable[[], str]:
+    numbers: Iterator[int] = itertools.count()
+    return lambda: f"runtime-seed-{next(numbers)}"
+
+
+async def make_table(
+    store: SqliteStore,
+    variant: Variant,
+    people: int,
+    *,
+    ai_level: str = "normal",
+    **options: Any,
+) -> Table:
+    """A started table: ``people`` persons in the first chairs, AI seats in the rest."""
+    table = await store.create_table(
+        guild_id=GUILD,
+        channel_id=None,
+        creator_id=PEOPLE[0],
+        creator_name="P0",
+        variant=variant,
+        options={"rounds": 1, **options},
+        rounds=1,
+    )
+    for chair in range(1, 4):
+        if chair < people:
+            await store.take_seat(table.id, display_name=f"P{chair}", user_id=PEOPLE[chair])
+        else:
+            await store.take_seat(
+                table.id, display_name=f"AI {chair}", ai_level=stored_level(ai_level)
+            )
+    await store.start_table(table.id, key=f"start-{table.id}")
+    return await store.get_table(table.id)
+
+
+def runtime_for(
+    table: Table,
+    store: SqliteStore,
+    recorder: Recorder,
+    settings: dict[int, PlayerSettings] | None = None,
+) -> TableRuntime:
+    return TableRuntime(
+        table, store, recorder, tempo=Tempo(0.0, 0.0), settings=settings, seeds=seeds()
+    )
+
+
+async def started(
+    store: SqliteStore, variant: Variant, people: int, **options: Any
+) -> tuple[TableRuntime, Recorder]:
+    """A table of ``people`` persons and AI seats, its first hand dealt and shown."""
+    recorder = Recorder()
+    runtime = runtime_for(await make_table(store, variant, people, **options), store, recorder)
+    await runtime.start()
+    return runtime, recorder
+
+
+def answer_click(state: SeatState) -> Click:
+    """The click a person makes on the state's controls: the suggestion where there is one,
+    else the first choice (the first tiles, no horses)."""
+    assert state.controls is not None
+    number = state.facts.number
+    for index, control in enumerate(state.controls.controls):
+        if isinstance(control, PickNumbers):
+            continue
+        if isinstance(control, PickTiles):
+            picked = control.suggested or tuple(range(control.least))
+            arg = select_arg(chosen_name(control), index)
+            return Click(PICK, number, state.seq, arg, tuple(str(p) for p in picked))
+        assert isinstance(control, PickOne)
+        choice = control.suggested or 0
+        name = control.choices[choice].action.name
+        return Click(ACT, number, state.seq, button_arg(name, index, choice))
+    raise AssertionError(f"nothing to answer in {state.controls}")
+
+
+async def play_people(runtime: TableRuntime, recorder: Recorder, chairs: list[int]) -> None:
+    """Answer every prompt of these chairs until the hand is settled."""
+    while not recorder.settled:
+        await recorder.until(
+            lambda: (
+                bool(recorder.settled)
+                or any(runtime.seat_state(c).asks for c in chairs if runtime.current is not None)
+            )
+        )
+        for chair in chairs:
+            if recorder.settled or runtime.current is None:
+                break
+            state = runtime.seat_state(chair)
+            if state.asks and not state.autoplay:
+                result = await runtime.click(chair, answer_click(state))
+                assert result.problem is None and result.refused is None, result
+
+
+def stored_actions_match(runtime: TableRuntime, actions: list[dict[str, Any]]) -> bool:
+    assert runtime.hand is not None
+    return [a.to_json() for a in runtime.hand.actions] == actions
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+async def test_a_whole_hand_of_each_rule_set(store: SqliteStore, variant: Variant) -> None:
+    runtime, recorder = await started(store, variant, 2)
+    await play_people(runtime, recorder, [0, 1])
+    await recorder.until(lambda: bool(recorder.over))
+    (settled,) = recorder.settled
+    assert settled.last and settled.hand.ended
+    script = await store.round_script(settled.round_id)
+    assert script["actions"] == [a.to_json() for a in settled.hand.actions]
+    assert sum(recorder.over[0]) == 0
+    # Everything people were told went through snapshots, in order, each newer than before.
+    revisions = [o.revision for o in recorder.outcomes]
+    assert revisions == sorted(revisions) and len(set(revisions)) == len(revisions)
+    for outcome in recorder.outcomes:
+        for state in outcome.seats:
+            for info in state.view.seats:
+                if info.seat != state.seat and state.view.phase != "end":
+                    assert info.concealed is None
+    await runtime.close()
+
+
+async def test_a_stale_click_and_a_second_click_change_nothing(store: SqliteStore) -> None:
+    runtime, recorder = await started(store, Variant.SICHUAN, 1)
+    await recorder.until(lambda: runtime.seat_state(0).asks)
+    first = runtime.seat_state(0)
+    click = answer_click(first)
+    assert (await runtime.click(0, click)).state is not None
+    again = await runtime.click(0, click)
+    assert again.problem is Problem.ALREADY
+    stale = Click(click.kind, click.hand_no, first.seq - 1, click.arg, click.values)
+    assert (await runtime.click(0, stale)).problem is Problem.EXPIRED
+    old_hand = Click(click.kind, click.hand_no + 1, first.seq, click.arg, click.values)
+    assert (await runtime.click(0, old_hand)).problem is Problem.EXPIRED
+    now = runtime.seat_state(0)
+    if now.asks:
+        forged = Click(ACT, click.hand_no, now.seq, "pong.9.9")
+        assert (await runtime.click(0, forged)).problem is Problem.EXPIRED
+    live = await store.live_tables()
+    assert live[0].current_round is not None
+    assert stored_actions_match(runtime, live[0].current_round.actions)
+    await runtime.close()
+
+
+async def test_a_refused_move_is_stored_nowhere_and_told(store: SqliteStore) -> None:
+    runtime, recorder = await started(store, Variant.GUANGDONG, 1)
+    await recorder.until(lambda: runtime.seat_state(0).kind == "turn")
+    seat = runtime.seat_of(0)
+    async with runtime.lock:
+        assert runtime.hand is not None
+        held = runtime.hand.view(seat).seats[seat].concealed
+        assert held is not None
+        missing = next(k for k, n in enumerate(held) if not n)
+        told = len(recorder.outcomes)
+        refusal = await runtime.act(seat, Discard(seat, missing), Source.PLAYER)
+    assert refusal is not None and refusal.reason
+    assert len(recorder.outcomes) == told, "nothing was told"
+    (live,) = await store.live_tables()
+    assert live.current_round is not None
+    assert stored_actions_match(runtime, live.current_round.actions)
+    await runtime.close()
+
+
+async def test_time_outs_play_for_the_person_then_auto_play_until_back(
+    store: SqliteStore,
+) -> None:
+    runtime, recorder = await started(store, Variant.SICHUAN, 1, turn_timer=1, claim_timer=1)
+    chair = runtime.chairs[0]
+    await recorder.until(lambda: chair.autoplay, timeout=15)
+    notices = [n for o in recorder.outcomes for n in o.notices]
+    assert [n.notice for n in notices] == [Notice.AUTOPLAY_ON]
+    assert (await store.get_table(runtime.id)).seats[0].autoplay
+    # Every time-out was an action chosen for the person and stored before it was told.
+    live = await store.live_tables()
+    assert live[0].current_round is not None and len(live[0].current_round.actions) >= 2
+    state = runtime.seat_state(0)
+    back = await runtime.click(0, Click(BACK, state.facts.number, 0))
+    assert back.state is not None and not back.state.autoplay
+    assert not (await store.get_table(runtime.id)).seats[0].autoplay
+    assert recorder.outcomes[-1].notices[-1].notice is Notice.AUTOPLAY_OFF
+    await runtime.close()
+
+
+async def test_time_outs_leave_auto_play_off_for_a_person_who_says_so(
+    store: SqliteStore,
+) -> None:
+    table = await make_table(store, Variant.SICHUAN, people=1, turn_timer=1, claim_timer=1)
+    recorder = Recorder()
+    settings = {PEOPLE[0]: PlayerSettings(PEOPLE[0], auto_play_on_timeout=False)}
+    runtime = runtime_for(table, store, recorder, settings)
+    await runtime.start()
+    await recorder.until(lambda: runtime.chairs[0].timeouts >= 3, timeout=15)
+    assert not runtime.chairs[0].autoplay
+    await runtime.close()
+
+
+async def test_ai_seats_play_a_whole_session_at_their_stored_level(store: SqliteStore) -> None:
+    table = await make_table(store, Variant.GUANGDONG, people=1, ai_level="basic")
+    # The creator is on auto-play from the start: nobody clicks at all.
+    await store.set_autoplay(table.id, PEOPLE[0], True)
+    recorder = Recorder()
+    runtime = runtime_for(await store.get_table(table.id), store, recorder)
+    chairs = runtime.chairs
+    assert [c.level for c in chairs] == ["", "basic", "basic", "basic"]
+    assert all(isinstance(c.ai, ShantenPlayer) and c.ai.level == "basic" for c in chairs[1:])
+    await runtime.start()
+    await recorder.until(lambda: bool(recorder.over))
+    assert recorder.settled[0].hand.ended
+    assert all(o.actor is None for o in recorder.outcomes)
+    await runtime.close()
+
+
+async def test_resume_from_the_stored_log_continues_identically(store: SqliteStore) -> None:
+    runtime, recorder = await started(store, Variant.SICHUAN, 2)
+    # Play the person's first few prompts, then "stop" the bot.
+    for _ in range(3):
+        await recorder.until(lambda: runtime.seat_state(0).asks or runtime.seat_state(1).asks)
+        chair = 0 if runtime.seat_state(0).asks else 1
+        await runtime.click(chair, answer_click(runtime.seat_state(chair)))
+    async with runtime.lock:
+        assert runtime.hand is not None and runtime.current is not None
+        snapshot = runtime.hand.snapshot()
+        seqs = [p.seq for p in runtime.current.prompts.open]
+        pending = [runtime.seat_state(c) for c in (0, 1)]
+    await runtime.close()
+
+    (live,) = await store.live_tables()
+    again = Recorder()
+    resumed = runtime_for(live.table, store, again)
+    await resumed.resume(live)
+    (start,) = again.starts
+    assert start.resumed
+    assert resumed.hand is not None and resumed.current is not None
+    assert resumed.hand.snapshot() == snapshot
+    assert [p.seq for p in resumed.current.prompts.open] == seqs
+    # An old button from before the restart still answers its prompt.
+    waiting = next(s for s in pending if s.asks)
+    result = await resumed.click(waiting.chair, answer_click(waiting))
+    assert result.problem is None and result.refused is None
+    await resumed.close()
+
+
+async def test_spectators_see_hands_only_of_those_who_allow_it_and_never_seated(
+    store: SqliteStore,
+) -> None:
+    table = await make_table(store, Variant.SICHUAN, people=2)
+    settings = {PEOPLE[0]: PlayerSettings(PEOPLE[0], spectators_see_hand=True)}
+    runtime = runtime_for(table, store, Recorder(), settings)
+    await runtime.start()
+    shown = runtime.seat_of(0)
+    stranger = runtime.watch(999)
+    assert stranger.view.seats[shown].concealed is not None
+    assert all(stranger.view.seats[s].concealed is None for s in range(4) if s != shown)
+    opponent = runtime.watch(PEOPLE[1])
+    assert all(info.concealed is None for info in opponent.view.seats)
+    await runtime.close()
