@@ -486,6 +486,9 @@ class Interaction:
     first_callback_at: float | None = None
     original_message_id: int | None = None
     modal: dict[str, Any] | None = None
+    # A follow-up filled the "thinking…" placeholder of a deferred answer, which Discord
+    # keeps for backwards compatibility but documents as deprecated.
+    deferral_followed_up: bool = False
 
     @property
     def acknowledged(self) -> bool:

@@ -144,5 +144,10 @@ class FakeDiscord:
         return interaction_timings(interactions, self.limits.first_response_seconds)
 
     def report(self) -> dict[str, Any]:
-        """Requests and 429s by route, invalid requests, and first-answer latencies."""
-        return self.metrics.report(self.interaction_timings())
+        """Requests and 429s by route, invalid requests, first-answer latencies, and how
+        many deferred answers were filled by a follow-up (deprecated by Discord)."""
+        interactions = self.world.interactions.values()
+        deprecated = sum(1 for interaction in interactions if interaction.deferral_followed_up)
+        return self.metrics.report(self.interaction_timings()) | {
+            "deprecated_follow_ups": deprecated
+        }
