@@ -7,7 +7,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from fakediscord import threads
 from fakediscord.commands import InvalidInvocation, resolve_invocation
+from fakediscord.errors import APIError
 from fakediscord.interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -191,6 +193,7 @@ class Person:
         typed.update(options)
         where = channel or self.home
         self._require_visible_channel(where)
+        self._require_active(where, "use commands")
         try:
             invocation = resolve_invocation(self._world, self.user, where, words, typed)
         except InvalidInvocation as refused:
@@ -287,6 +290,7 @@ class Person:
 
     async def react(self, message: Message | int, emoji: str) -> None:
         live = self._live(message)
+        self._require_active(self._world.channels[live.channel_id], "add reactions")
         add_reaction(self._world, live, self.user, parse_emoji(emoji))
 
     async def unreact(self, message: Message | int, emoji: str) -> None:
@@ -388,6 +392,15 @@ class Person:
         if live is None or live.deleted or not self._world.can_see(self.user, live):
             raise DriverError(f"{self.user.name} cannot see message {_message_id(message)}")
         return live
+
+    def _require_active(self, channel: Channel, action: str) -> None:
+        """The Threads topic: "Users cannot edit messages, add reactions, use application
+        commands, or join archived threads"; Discord's client does not offer them."""
+        try:
+            threads.require_active(self._world, channel)
+        except APIError as archived:
+            message = f"{self.user.name} cannot {action} in archived #{channel.name}"
+            raise DriverError(message) from archived
 
     def _require_visible_channel(self, channel: Channel) -> None:
         if channel.is_dm:

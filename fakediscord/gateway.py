@@ -160,9 +160,12 @@ class Gateway:
             connection.close(AUTHENTICATION_FAILED)
             return None
         shard = data.get("shard")
-        # A fresh IDENTIFY means the client gave up on its earlier session for this shard.
+        # A fresh IDENTIFY means the client gave up on its earlier, disconnected session for
+        # this shard; sessions still connected stay, as "You can establish multiple
+        # sessions with the same [shard_id, num_shards]".
         for old in [s for s in self.sessions.values() if s.shard == shard]:
-            del self.sessions[old.id]
+            if old.connection is None or old.connection is connection:
+                del self.sessions[old.id]
         session = Session(
             secrets.token_hex(16), int(data.get("intents", 0)), shard, connection=connection
         )

@@ -149,6 +149,11 @@ class Channel:
     last_message_id: int | None = None
     created_at: datetime = field(default_factory=utcnow)
     archived_at: datetime = field(default_factory=utcnow)
+    # Copied onto new threads that do not ask for an auto-archive time of their own.
+    default_auto_archive_duration: int = 1440
+    # When a thread last saw activity, on the fake's clock: it archives after
+    # `auto_archive_duration` minutes without any.
+    last_activity: float = 0.0
 
     @property
     def is_thread(self) -> bool:
@@ -195,7 +200,7 @@ class Channel:
             data["permission_overwrites"] = [o.payload() for o in self.overwrites]
             if self.type is ChannelType.TEXT:
                 data["topic"] = None
-                data["default_auto_archive_duration"] = 1440
+                data["default_auto_archive_duration"] = self.default_auto_archive_duration
         return data
 
     def _thread_fields(self, bot_id: int | None) -> dict[str, Any]:

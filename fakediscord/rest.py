@@ -4,7 +4,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from fakediscord import errors, rest_channels, rest_core, rest_interactions
+from fakediscord import errors, rest_channels, rest_core, rest_interactions, threads
 from fakediscord.gateway import Gateway
 from fakediscord.metrics import Metrics
 from fakediscord.ratelimit import Decision, RateLimiter
@@ -65,6 +65,8 @@ def _discord_middleware(
             return _no_route(request)
         route_key = f"{request.method} {resource.canonical.removeprefix(API_PREFIX)}"
         token_route = route_key.split(" ", 1)[1].startswith(TOKEN_ROUTES)
+        # The fake's clock may have passed threads' auto-archive times since the last look.
+        threads.archive_idle(world)
         decision = Decision(True, {})
         try:
             if not token_route and request.headers.get("Authorization") != f"Bot {world.token}":

@@ -4,7 +4,7 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord import errors
+from fakediscord import errors, threads
 from fakediscord.messaging import (
     MessageBody,
     add_reaction,
@@ -24,9 +24,9 @@ from fakediscord.rest_io import (
     snowflake,
     world_of,
 )
+from fakediscord.threads import ARCHIVE_DURATIONS
 from fakediscord.world import GUILD_MESSAGE_REACTIONS, GUILDS, World
 
-ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 MAX_HISTORY = 100
 
 
@@ -54,39 +54,75 @@ async def edit_channel(request: web.Request) -> web.Response:
     fields = await read_json(request)
     if channel.is_dm:
         raise errors.APIError(400, 50003, "Cannot execute action on a DM channel")
+    _check_channel_fields(fields)
     if channel.is_thread:
         _edit_thread(world, channel, fields)
     else:
-        world.require_bot(channel, "manage_channels")
-        if "name" in fields:
-            channel.name = fields["name"]
-        if "position" in fields:
-            channel.position = int(fields["position"])
+        _edit_text_channel(world, channel, fields)
     world.announce_channel_update(channel)
     return json_response(channel.payload(bot_id=world.bot.id))
 
 
+def _check_channel_fields(fields: dict[str, Any]) -> None:
+    """400 / 50035 for an auto-archive time Discord does not accept."""
+    form = errors.FormErrors()
+    for key in ("auto_archive_duration", "default_auto_archive_duration"):
+        value = fields.get(key)
+        if value is not None and int(value) not in ARCHIVE_DURATIONS:
+            form.add((key,), "BASE_TYPE_CHOICES", "Value must be one of {60, 1440, 4320, 10080}.")
+    form.raise_if_any()
+
+
+def _edit_text_channel(world: World, channel: Channel, fields: dict[str, Any]) -> None:
+    world.require_bot(channel, "manage_channels")
+    if "name" in fields:
+        channel.name = fields["name"]
+    if "position" in fields:
+        channel.position = int(fields["position"])
+    if fields.get("default_auto_archive_duration") is not None:
+        channel.default_auto_archive_duration = int(fields["default_auto_archive_duration"])
+
+
 def _edit_thread(world: World, thread: Channel, fields: dict[str, Any]) -> None:
-    """Archiving needs Manage Threads unless the bot owns the (unlocked) thread."""
-    manages = bool(world.permissions(world.bot, thread) & flag("manage_threads"))
-    owns = thread.owner_id == world.bot.id
-    if thread.archived and fields.get("archived") is not False:
+    """Modify Channel (Thread) and the Threads topic, "Editing & Deleting Threads".
+
+    The thread must be active or be unarchived by this request. Unarchiving an unlocked
+    thread needs only Send Messages; name, archived and auto_archive_duration need Manage
+    Threads or being the thread's creator; locked needs Manage Threads.
+    """
+    unarchiving = fields.get("archived") is False
+    if thread.archived and not unarchiving:
         raise errors.thread_archived()
-    if "locked" in fields and not manages:
-        raise errors.missing_permissions()
-    if fields.get("archived") is not None and not (manages or (owns and not thread.locked)):
-        raise errors.missing_permissions()
+    _check_thread_edit_permissions(world, thread, fields)
+    if unarchiving:
+        threads.set_archived(world, thread, False)
     if "name" in fields:
         thread.name = fields["name"]
-    if "auto_archive_duration" in fields:
-        thread.auto_archive_duration = int(fields["auto_archive_duration"])
+    if fields.get("auto_archive_duration") is not None:
+        threads.set_auto_archive_duration(world, thread, int(fields["auto_archive_duration"]))
     if "locked" in fields:
         thread.locked = bool(fields["locked"])
     if "invitable" in fields:
         thread.invitable = bool(fields["invitable"])
-    if fields.get("archived") is not None:
-        thread.archived = bool(fields["archived"])
-        thread.archived_at = utcnow()
+    if fields.get("archived") is True:
+        threads.set_archived(world, thread, True)
+
+
+def _check_thread_edit_permissions(world: World, thread: Channel, fields: dict[str, Any]) -> None:
+    manages = bool(world.permissions(world.bot, thread) & flag("manage_threads"))
+    if manages:
+        return
+    owns = thread.owner_id == world.bot.id
+    if "locked" in fields:
+        raise errors.missing_permissions()
+    if fields.get("archived") is False and thread.locked:
+        raise errors.missing_permissions()
+    if fields.get("archived") is False:
+        world.require_bot_can_send(thread)
+    owner_fields = ("name", "auto_archive_duration")
+    archiving = fields.get("archived") is True
+    if (archiving or any(key in fields for key in owner_fields)) and not owns:
+        raise errors.missing_permissions()
 
 
 async def delete_channel(request: web.Request) -> web.Response:
@@ -119,12 +155,6 @@ def _check_can_post(world: World, channel: Channel, body: MessageBody) -> None:
     world.require_bot_can_send(channel)
     if body.uploads:
         world.require_bot(channel, "attach_files")
-    if channel.is_thread and channel.archived:
-        if channel.locked:
-            raise errors.thread_archived()
-        # Posting in an archived, unlocked thread reopens it, as on Discord.
-        channel.archived = False
-        world.announce_channel_update(channel)
 
 
 async def list_messages(request: web.Request) -> web.Response:
@@ -238,19 +268,16 @@ async def create_dm(request: web.Request) -> web.Response:
     return json_response(world.dm_channel(user).payload())
 
 
-def _thread_fields(fields: dict[str, Any]) -> tuple[str, int]:
+def _thread_fields(parent: Channel, fields: dict[str, Any]) -> tuple[str, int]:
+    """Name and auto-archive time of a new thread; the parent's default fills in a time the
+    request leaves out ("default duration, copied onto newly created threads")."""
     name = fields.get("name") or ""
-    duration = int(fields.get("auto_archive_duration") or 1440)
+    duration = int(fields.get("auto_archive_duration") or parent.default_auto_archive_duration)
     form = errors.FormErrors()
     if not 1 <= len(name) <= 100:
         form.add(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-    if duration not in ARCHIVE_DURATIONS:
-        form.add(
-            ("auto_archive_duration",),
-            "BASE_TYPE_CHOICES",
-            "Value must be one of {60, 1440, 4320, 10080}.",
-        )
     form.raise_if_any()
+    _check_channel_fields({"auto_archive_duration": duration})
     return name, duration
 
 
@@ -266,7 +293,7 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
     world.require_bot(channel, "create_public_threads", "read_message_history")
     if message.thread_id is not None:
         raise errors.APIError(400, 160004, "A thread has already been created for this message")
-    name, duration = _thread_fields(await read_json(request))
+    name, duration = _thread_fields(channel, await read_json(request))
     thread = world.create_thread(
         channel,
         name,
@@ -291,7 +318,7 @@ async def start_thread(request: web.Request) -> web.Response:
         "create_public_threads" if kind is ChannelType.PUBLIC_THREAD else "create_private_threads"
     )
     world.require_bot(channel, needed)
-    name, duration = _thread_fields(fields)
+    name, duration = _thread_fields(channel, fields)
     thread = world.create_thread(
         channel,
         name,
@@ -315,8 +342,7 @@ async def add_thread_member(request: web.Request) -> web.Response:
     thread = _thread(request, world)
     raw = request.match_info.get("user_id")
     user = world.bot if raw is None else world.get_user(snowflake(request, "user_id"))
-    if thread.archived:
-        raise errors.thread_archived()
+    threads.require_active(world, thread)
     world.require_bot_can_send(thread)
     guild = world.guild_of(thread)
     assert guild is not None

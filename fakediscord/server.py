@@ -10,6 +10,7 @@ import discord
 import yarl
 from aiohttp import web
 
+from fakediscord import threads
 from fakediscord.clock import Clock
 from fakediscord.config import Limits, RateLimits
 from fakediscord.gateway import Gateway
@@ -19,6 +20,9 @@ from fakediscord.rest import API_PREFIX, GATEWAY_PATH, build_app
 from fakediscord.world import World
 
 DEFAULT_TOKEN = "fake-bot-token"
+# How often, in real seconds, threads are checked for their auto-archive time between
+# requests; moving the clock checks them at once.
+ARCHIVE_SWEEP_SECONDS = 1.0
 
 
 @contextlib.contextmanager
@@ -64,8 +68,10 @@ class FakeDiscord:
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
         self.metrics = Metrics(self.clock)
         self.world.observe(self.metrics.record_change)
+        self.clock.on_advance(lambda: threads.archive_idle(self.world))
         self.port = 0
         self._runner: web.AppRunner | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def token(self) -> str:
@@ -94,8 +100,20 @@ class FakeDiscord:
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.SockSite(self._runner, listener).start()
+        self._sweeper = asyncio.create_task(self._sweep_threads())
+
+    async def _sweep_threads(self) -> None:
+        """Archives idle threads as real time passes, so THREAD_UPDATE goes out on time
+        even when no request comes in."""
+        while True:
+            await asyncio.sleep(ARCHIVE_SWEEP_SECONDS)
+            threads.archive_idle(self.world)
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+            self._sweeper = None
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()

@@ -333,6 +333,7 @@ class World:
     ) -> Channel:
         # A thread started from a message shares that message's id, as on Discord.
         thread_id = starter.id if starter is not None else self.ids.next()
+        created = self.clock.wall()
         thread = Channel(
             thread_id,
             kind,
@@ -343,6 +344,9 @@ class World:
             auto_archive_duration=auto_archive_duration,
             invitable=invitable,
             thread_members={owner.id},
+            created_at=created,
+            archived_at=created,
+            last_activity=self.clock.now(),
         )
         self.channels[thread.id] = thread
         guild = self.guild_of(parent)
