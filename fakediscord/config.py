@@ -31,6 +31,10 @@ class Limits:
     channels_per_category: int = 50
     first_response_seconds: float = 3.0
     token_lifetime_seconds: float = 15 * 60.0
+    # Discord's channel object: "bots, as well as users with the permission
+    # BYPASS_SLOWMODE, are unaffected" by `rate_limit_per_user`. False holds the bot to
+    # slowmode like a user, for testing a bot against a stricter Discord.
+    slowmode_exempts_bots: bool = True
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ class RateLimiter:
         reset_after = max(window.reset_at - now, 0.0)
         if window.count >= rule.limit:
             headers = _bucket_headers(rule, bucket, 0, reset_after)
-            headers.update(_refusal_headers(reset_after, scope="user"))
+            headers.update(refusal_headers(reset_after, scope="user"))
             return Decision(False, headers, retry_after=round(reset_after, 3))
         window.count += 1
         if not global_exempt:
@@ -72,7 +72,7 @@ class RateLimiter:
 
     def _global_refusal(self, now: float) -> Decision:
         retry_after = max(self._global.reset_at - now, 0.0)
-        headers = _refusal_headers(retry_after, scope="global")
+        headers = refusal_headers(retry_after, scope="global")
         headers["X-RateLimit-Global"] = "true"
         return Decision(False, headers, is_global=True, retry_after=round(retry_after, 3))
 
@@ -89,7 +89,8 @@ def _bucket_headers(
     }
 
 
-def _refusal_headers(retry_after: float, *, scope: str) -> dict[str, str]:
+def refusal_headers(retry_after: float, *, scope: str) -> dict[str, str]:
+    """What a 429 from Discord's API (not its edge) carries, whichever limit refused."""
     return {
         "Retry-After": str(max(1, math.ceil(retry_after))),
         "X-RateLimit-Scope": scope,

@@ -1,6 +1,7 @@
 """The aiohttp application: REST routes under /api/v10, the gateway socket and the CDN."""
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from aiohttp import web
 
@@ -9,7 +10,8 @@ from fakediscord.gateway import Gateway
 from fakediscord.metrics import Metrics
 from fakediscord.ratelimit import Decision, RateLimiter
 from fakediscord.rest_core import GATEWAY_URL
-from fakediscord.rest_io import WORLD, json_response, snowflake, world_of
+from fakediscord.rest_io import SLOWMODE, WORLD, json_response, snowflake, world_of
+from fakediscord.slowmode import Slowmode
 from fakediscord.world import World
 
 API_PREFIX = "/api/v10"
@@ -23,17 +25,26 @@ MAX_REQUEST_BYTES = 64 * 1024 * 1024
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def build_app(
-    world: World, gateway: Gateway, limiter: RateLimiter, metrics: Metrics
-) -> web.Application:
+@dataclass(frozen=True)
+class Services:
+    """What the REST API consults besides the world."""
+
+    gateway: Gateway
+    limiter: RateLimiter
+    metrics: Metrics
+    slowmode: Slowmode
+
+
+def build_app(world: World, services: Services) -> web.Application:
     """The whole fake; `gateway.url` and `world.origin` must already name the bound port."""
     app = web.Application(
         client_max_size=MAX_REQUEST_BYTES,
-        middlewares=[_discord_middleware(world, limiter, metrics)],
+        middlewares=[_discord_middleware(world, services)],
     )
     app[WORLD] = world
-    app[GATEWAY_URL] = gateway.url
-    app.router.add_get(GATEWAY_PATH, gateway.handle)
+    app[GATEWAY_URL] = services.gateway.url
+    app[SLOWMODE] = services.slowmode
+    app.router.add_get(GATEWAY_PATH, services.gateway.handle)
     app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", _attachment)
     for method, path, handler in (
         *rest_core.ROUTES,
@@ -53,8 +64,11 @@ async def _attachment(request: web.Request) -> web.Response:
 
 
 def _discord_middleware(
-    world: World, limiter: RateLimiter, metrics: Metrics
+    world: World, services: Services
 ) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    limiter = services.limiter
+    metrics = services.metrics
+
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
@@ -81,6 +95,7 @@ def _discord_middleware(
                 response = json_response(decision.body(), status=429)
         except errors.APIError as error:
             response = json_response(error.body(), status=error.status)
+            response.headers.update(error.headers)
         response.headers.update(decision.headers)
         metrics.record(
             route_key,

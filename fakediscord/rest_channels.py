@@ -21,6 +21,7 @@ from fakediscord.rest_io import (
     no_content,
     read_json,
     read_message_body,
+    slowmode_of,
     snowflake,
     world_of,
 )
@@ -28,6 +29,7 @@ from fakediscord.threads import ARCHIVE_DURATIONS
 from fakediscord.world import GUILD_MESSAGE_REACTIONS, GUILDS, World
 
 MAX_HISTORY = 100
+MAX_SLOWMODE = 21600
 
 
 def _channel(request: web.Request, world: World) -> Channel:
@@ -64,8 +66,12 @@ async def edit_channel(request: web.Request) -> web.Response:
 
 
 def _check_channel_fields(fields: dict[str, Any]) -> None:
-    """400 / 50035 for an auto-archive time Discord does not accept."""
+    """400 / 50035 for a slowmode or auto-archive time Discord does not accept."""
     form = errors.FormErrors()
+    for key in ("rate_limit_per_user", "default_thread_rate_limit_per_user"):
+        value = fields.get(key)
+        if value is not None and not 0 <= int(value) <= MAX_SLOWMODE:
+            form.add((key,), "NUMBER_TYPE_MAX", f"int value should be <= {MAX_SLOWMODE}.")
     for key in ("auto_archive_duration", "default_auto_archive_duration"):
         value = fields.get(key)
         if value is not None and int(value) not in ARCHIVE_DURATIONS:
@@ -79,6 +85,12 @@ def _edit_text_channel(world: World, channel: Channel, fields: dict[str, Any]) -
         channel.name = fields["name"]
     if "position" in fields:
         channel.position = int(fields["position"])
+    if fields.get("rate_limit_per_user") is not None:
+        channel.rate_limit_per_user = int(fields["rate_limit_per_user"])
+    if fields.get("default_thread_rate_limit_per_user") is not None:
+        channel.default_thread_rate_limit_per_user = int(
+            fields["default_thread_rate_limit_per_user"]
+        )
     if fields.get("default_auto_archive_duration") is not None:
         channel.default_auto_archive_duration = int(fields["default_auto_archive_duration"])
 
@@ -88,7 +100,8 @@ def _edit_thread(world: World, thread: Channel, fields: dict[str, Any]) -> None:
 
     The thread must be active or be unarchived by this request. Unarchiving an unlocked
     thread needs only Send Messages; name, archived and auto_archive_duration need Manage
-    Threads or being the thread's creator; locked needs Manage Threads.
+    Threads or being the thread's creator; locked and rate_limit_per_user need Manage
+    Threads.
     """
     unarchiving = fields.get("archived") is False
     if thread.archived and not unarchiving:
@@ -104,6 +117,8 @@ def _edit_thread(world: World, thread: Channel, fields: dict[str, Any]) -> None:
         thread.locked = bool(fields["locked"])
     if "invitable" in fields:
         thread.invitable = bool(fields["invitable"])
+    if fields.get("rate_limit_per_user") is not None:
+        thread.rate_limit_per_user = int(fields["rate_limit_per_user"])
     if fields.get("archived") is True:
         threads.set_archived(world, thread, True)
 
@@ -113,7 +128,7 @@ def _check_thread_edit_permissions(world: World, thread: Channel, fields: dict[s
     if manages:
         return
     owns = thread.owner_id == world.bot.id
-    if "locked" in fields:
+    if "locked" in fields or fields.get("rate_limit_per_user") is not None:
         raise errors.missing_permissions()
     if fields.get("archived") is False and thread.locked:
         raise errors.missing_permissions()
@@ -137,10 +152,13 @@ async def delete_channel(request: web.Request) -> web.Response:
 
 async def post_message(request: web.Request) -> web.Response:
     world = world_of(request)
+    slowmode = slowmode_of(request)
     channel = _channel(request, world)
     body = await read_message_body(request)
     _check_can_post(world, channel, body)
+    slowmode.check_message(world.bot, channel)
     message = create_message(world, channel, world.bot, body)
+    slowmode.note_message(world.bot, channel)
     return json_response(message.payload(bot_id=world.bot.id))
 
 
@@ -268,17 +286,20 @@ async def create_dm(request: web.Request) -> web.Response:
     return json_response(world.dm_channel(user).payload())
 
 
-def _thread_fields(parent: Channel, fields: dict[str, Any]) -> tuple[str, int]:
-    """Name and auto-archive time of a new thread; the parent's default fills in a time the
-    request leaves out ("default duration, copied onto newly created threads")."""
+def _thread_fields(parent: Channel, fields: dict[str, Any]) -> tuple[str, int, int]:
+    """Name, auto-archive time and slowmode of a new thread; the parent's defaults fill in
+    what the request leaves out ("default duration, copied onto newly created threads")."""
     name = fields.get("name") or ""
     duration = int(fields.get("auto_archive_duration") or parent.default_auto_archive_duration)
+    slowmode = fields.get("rate_limit_per_user")
+    if slowmode is None:
+        slowmode = parent.default_thread_rate_limit_per_user
     form = errors.FormErrors()
     if not 1 <= len(name) <= 100:
         form.add(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
     form.raise_if_any()
-    _check_channel_fields({"auto_archive_duration": duration})
-    return name, duration
+    _check_channel_fields({"auto_archive_duration": duration, "rate_limit_per_user": slowmode})
+    return name, duration, int(slowmode)
 
 
 def _check_thread_parent(channel: Channel) -> None:
@@ -293,7 +314,8 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
     world.require_bot(channel, "create_public_threads", "read_message_history")
     if message.thread_id is not None:
         raise errors.APIError(400, 160004, "A thread has already been created for this message")
-    name, duration = _thread_fields(channel, await read_json(request))
+    name, duration, slowmode = _thread_fields(channel, await read_json(request))
+    slowmode_of(request).check_thread_creation(world.bot, channel)
     thread = world.create_thread(
         channel,
         name,
@@ -301,7 +323,9 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
         owner=world.bot,
         starter=message,
         auto_archive_duration=duration,
+        rate_limit_per_user=slowmode,
     )
+    slowmode_of(request).note_thread_creation(world.bot, channel)
     return json_response(thread.payload(bot_id=world.bot.id), status=201)
 
 
@@ -318,7 +342,8 @@ async def start_thread(request: web.Request) -> web.Response:
         "create_public_threads" if kind is ChannelType.PUBLIC_THREAD else "create_private_threads"
     )
     world.require_bot(channel, needed)
-    name, duration = _thread_fields(channel, fields)
+    name, duration, slowmode = _thread_fields(channel, fields)
+    slowmode_of(request).check_thread_creation(world.bot, channel)
     thread = world.create_thread(
         channel,
         name,
@@ -326,7 +351,9 @@ async def start_thread(request: web.Request) -> web.Response:
         owner=world.bot,
         auto_archive_duration=duration,
         invitable=fields.get("invitable", True) is not False,
+        rate_limit_per_user=slowmode,
     )
+    slowmode_of(request).note_thread_creation(world.bot, channel)
     return json_response(thread.payload(bot_id=world.bot.id), status=201)
 
 

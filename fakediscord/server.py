@@ -16,7 +16,8 @@ from fakediscord.config import Limits, RateLimits
 from fakediscord.gateway import Gateway
 from fakediscord.metrics import InteractionTiming, Metrics, interaction_timings
 from fakediscord.ratelimit import RateLimiter
-from fakediscord.rest import API_PREFIX, GATEWAY_PATH, build_app
+from fakediscord.rest import API_PREFIX, GATEWAY_PATH, Services, build_app
+from fakediscord.slowmode import Slowmode
 from fakediscord.world import World
 
 DEFAULT_TOKEN = "fake-bot-token"
@@ -96,7 +97,13 @@ class FakeDiscord:
         self.port = listener.getsockname()[1]
         self.world.origin = f"http://{self.host}:{self.port}"
         self.gateway.url = f"ws://{self.host}:{self.port}{GATEWAY_PATH}"
-        app = build_app(self.world, self.gateway, self.rate_limiter, self.metrics)
+        services = Services(
+            gateway=self.gateway,
+            limiter=self.rate_limiter,
+            metrics=self.metrics,
+            slowmode=Slowmode(self.world, self.clock),
+        )
+        app = build_app(self.world, services)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.SockSite(self._runner, listener).start()
