@@ -1,4 +1,5 @@
-"""Settings tests can change: Discord's platform limits, deadlines and rate limits."""
+"""Settings tests can change: Discord's platform limits, deadlines, rate limits and the
+invalid-request ban."""
 
 from dataclasses import dataclass, field
 
@@ -42,11 +43,14 @@ class RouteLimit:
     """A per-route bucket: `limit` requests per `per` seconds.
 
     Routes naming the same `bucket` share one counter, as Discord's shared buckets do.
+    `scope` is what a 429 on it reports in `X-RateLimit-Scope`: "user" for the bot's own
+    limit, "shared" for a limit on the resource that every caller shares.
     """
 
     limit: int
     per: float
     bucket: str | None = None
+    scope: str = "user"
 
 
 _MESSAGE = "/channels/{channel_id}/messages"
@@ -90,3 +94,19 @@ class RateLimits:
     routes: dict[str, RouteLimit] = field(default_factory=default_route_limits)
     default: RouteLimit = field(default_factory=lambda: RouteLimit(50, 1.0))
     time_scale: float = 1.0
+
+
+@dataclass
+class InvalidRequests:
+    """Discord's invalid request limit ("Cloudflare bans").
+
+    More than `limit` answers of 401, 403 or 429 (but not 429s of `X-RateLimit-Scope:
+    shared`) within `window` seconds, and every request is refused at Discord's edge for
+    `ban_seconds`: a 429 without a `Via` header. Discord documents 10,000 per 10 minutes
+    and calls the ban temporary without saying for how long; an hour is what bots report.
+    """
+
+    enabled: bool = True
+    limit: int = 10_000
+    window: float = 600.0
+    ban_seconds: float = 3600.0

@@ -7,6 +7,7 @@ from aiohttp import web
 
 from fakediscord import errors, rest_channels, rest_core, rest_interactions, threads
 from fakediscord.gateway import Gateway
+from fakediscord.invalid_requests import InvalidRequestGuard, ban_response, is_invalid
 from fakediscord.metrics import Metrics
 from fakediscord.ratelimit import Decision, RateLimiter
 from fakediscord.rest_core import GATEWAY_URL
@@ -32,6 +33,7 @@ class Services:
     gateway: Gateway
     limiter: RateLimiter
     metrics: Metrics
+    guard: InvalidRequestGuard
     slowmode: Slowmode
 
 
@@ -66,47 +68,59 @@ async def _attachment(request: web.Request) -> web.Response:
 def _discord_middleware(
     world: World, services: Services
 ) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
-    limiter = services.limiter
-    metrics = services.metrics
-
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
-        resource = request.match_info.route.resource
-        if resource is None or request.match_info.http_exception is not None:
-            metrics.record(f"{request.method} (no such route)", 404)
-            return _no_route(request)
-        route_key = f"{request.method} {resource.canonical.removeprefix(API_PREFIX)}"
-        token_route = route_key.split(" ", 1)[1].startswith(TOKEN_ROUTES)
-        # The fake's clock may have passed threads' auto-archive times since the last look.
-        threads.archive_idle(world)
-        decision = Decision(True, {})
-        try:
-            if not token_route and request.headers.get("Authorization") != f"Bot {world.token}":
-                raise errors.unauthorized()
-            major = "+".join(
-                request.match_info[name] for name in MAJOR_PARAMETERS if name in request.match_info
-            )
-            decision = limiter.check(route_key, major, global_exempt=token_route)
-            if decision.allowed:
-                response = await handler(request)
-            else:
-                response = json_response(decision.body(), status=429)
-        except errors.APIError as error:
-            response = json_response(error.body(), status=error.status)
-            response.headers.update(error.headers)
-        response.headers.update(decision.headers)
-        metrics.record(
-            route_key,
-            response.status,
-            global_limit=decision.is_global,
-            global_exempt=token_route,
-            channel_id=_channel_of(request),
-        )
-        return response
+        return await _answer(world, services, request, handler)
 
     return middleware
+
+
+async def _answer(
+    world: World, services: Services, request: web.Request, handler: Handler
+) -> web.StreamResponse:
+    """Discord's edge, then the API: the invalid-request ban, auth, rate limits, the route."""
+    metrics = services.metrics
+    resource = request.match_info.route.resource
+    if resource is None or request.match_info.http_exception is not None:
+        metrics.record(f"{request.method} (no such route)", 404)
+        return _no_route(request)
+    route_key = f"{request.method} {resource.canonical.removeprefix(API_PREFIX)}"
+    token_route = route_key.split(" ", 1)[1].startswith(TOKEN_ROUTES)
+    client = request.remote or ""
+    if services.guard.banned(client):
+        metrics.record(route_key, 429, global_exempt=token_route, banned=True)
+        return ban_response()
+    # The fake's clock may have passed threads' auto-archive times since the last look.
+    threads.archive_idle(world)
+    decision = Decision(True, {})
+    try:
+        if not token_route and request.headers.get("Authorization") != f"Bot {world.token}":
+            raise errors.unauthorized()
+        major = "+".join(
+            request.match_info[name] for name in MAJOR_PARAMETERS if name in request.match_info
+        )
+        decision = services.limiter.check(route_key, major, global_exempt=token_route)
+        if decision.allowed:
+            response = await handler(request)
+        else:
+            response = json_response(decision.body(), status=429)
+    except errors.APIError as error:
+        response = json_response(error.body(), status=error.status)
+        response.headers.update(error.headers)
+    response.headers.update(decision.headers)
+    scope = response.headers.get("X-RateLimit-Scope")
+    services.guard.record(client, response.status, scope)
+    metrics.record(
+        route_key,
+        response.status,
+        global_limit=decision.is_global,
+        global_exempt=token_route,
+        channel_id=_channel_of(request),
+        invalid=is_invalid(response.status, scope),
+    )
+    return response
 
 
 def _channel_of(request: web.Request) -> int | None:

@@ -12,8 +12,9 @@ from aiohttp import web
 
 from fakediscord import threads
 from fakediscord.clock import Clock
-from fakediscord.config import Limits, RateLimits
+from fakediscord.config import InvalidRequests, Limits, RateLimits
 from fakediscord.gateway import Gateway
+from fakediscord.invalid_requests import InvalidRequestGuard
 from fakediscord.metrics import InteractionTiming, Metrics, interaction_timings
 from fakediscord.ratelimit import RateLimiter
 from fakediscord.rest import API_PREFIX, GATEWAY_PATH, Services, build_app
@@ -48,7 +49,8 @@ class FakeDiscord:
     """A Discord on 127.0.0.1 with REST, gateway and CDN; use as an async context manager.
 
     `world` holds the guilds, users, channels and messages, and is where tests build the
-    scene; `limits` and `rate_limits` are live settings; `clock` can be advanced.
+    scene; `limits`, `rate_limits` and `invalid_requests` are live settings; `clock` can
+    be advanced.
     """
 
     def __init__(
@@ -58,6 +60,7 @@ class FakeDiscord:
         bot_name: str = "Mahjong Bot",
         limits: Limits | None = None,
         rate_limits: RateLimits | None = None,
+        invalid_requests: InvalidRequests | None = None,
         heartbeat_interval: float = 41.25,
         host: str = "127.0.0.1",
     ) -> None:
@@ -67,6 +70,7 @@ class FakeDiscord:
         self.world = World(token=token, bot_name=bot_name, limits=self.limits, clock=self.clock)
         self.gateway = Gateway(self.world, heartbeat_interval=heartbeat_interval)
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
+        self.guard = InvalidRequestGuard(invalid_requests or InvalidRequests(), self.clock)
         self.metrics = Metrics(self.clock)
         self.world.observe(self.metrics.record_change)
         self.clock.on_advance(lambda: threads.archive_idle(self.world))
@@ -81,6 +85,10 @@ class FakeDiscord:
     @property
     def rate_limits(self) -> RateLimits:
         return self.rate_limiter.config
+
+    @property
+    def invalid_requests(self) -> InvalidRequests:
+        return self.guard.config
 
     @property
     def api_url(self) -> str:
@@ -101,6 +109,7 @@ class FakeDiscord:
             gateway=self.gateway,
             limiter=self.rate_limiter,
             metrics=self.metrics,
+            guard=self.guard,
             slowmode=Slowmode(self.world, self.clock),
         )
         app = build_app(self.world, services)
