@@ -1,5 +1,5 @@
-"""Settings tests can change: Discord's platform limits, deadlines, rate limits and the
-invalid-request ban."""
+"""Settings tests can change: Discord's platform limits, deadlines, rate limits, the
+invalid-request ban and network latency."""
 
 from dataclasses import dataclass, field
 
@@ -110,3 +110,19 @@ class InvalidRequests:
     limit: int = 10_000
     window: float = 600.0
     ban_seconds: float = 3600.0
+
+
+@dataclass
+class Latency:
+    """Network time between the fake and its clients, in seconds; 0 is loopback.
+
+    `gateway` delays every gateway frame on its way to the client (frames keep their
+    order); `rest` delays each REST request on its way in and its answer on its way out.
+    Each delay gets up to `jitter` more, drawn from a generator seeded with `seed`, so a
+    run can be repeated.
+    """
+
+    gateway: float = 0.0
+    rest: float = 0.0
+    jitter: float = 0.0
+    seed: int = 0

@@ -14,6 +14,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMessage, WSMsgType, web
 
+from fakediscord.latency import Delays
 from fakediscord.world import GUILD_MEMBERS, GUILDS, World
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
@@ -28,11 +29,15 @@ REPLAY_BUFFER = 4096
 
 
 class Connection:
-    """One websocket; frames leave in the order they were queued."""
+    """One websocket; frames leave in the order they were queued, each after the network
+    delay it drew (a frame never overtakes the one before it)."""
 
-    def __init__(self, socket: web.WebSocketResponse) -> None:
+    def __init__(self, socket: web.WebSocketResponse, delays: Delays) -> None:
         self.socket = socket
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._delays = delays
+        self._loop = asyncio.get_running_loop()
+        self._queue: asyncio.Queue[tuple[float, str | None]] = asyncio.Queue()
+        self._last_due = 0.0
         self._close_code = WSCloseCode.OK
         self._writer = asyncio.create_task(self._write())
 
@@ -40,19 +45,30 @@ class Connection:
         self.send_frame(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
 
     def send_frame(self, frame: str) -> None:
-        self._queue.put_nowait(frame)
+        self._queue.put_nowait((self._due(), frame))
 
     def close(self, code: int) -> None:
         """Closes after the frames already queued have gone out."""
         self._close_code = code
-        self._queue.put_nowait(None)
+        self._queue.put_nowait((self._due(), None))
 
     async def finish(self) -> None:
         self._writer.cancel()
         await asyncio.gather(self._writer, return_exceptions=True)
 
+    def _due(self) -> float:
+        """When a frame queued now reaches the client, on the event loop's clock."""
+        self._last_due = max(self._last_due, self._loop.time() + self._delays.gateway())
+        return self._last_due
+
     async def _write(self) -> None:
-        while (frame := await self._queue.get()) is not None:
+        while True:
+            due, frame = await self._queue.get()
+            wait = due - self._loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if frame is None:
+                break
             if self.socket.closed:
                 return
             try:
@@ -89,9 +105,10 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, world: World, *, heartbeat_interval: float) -> None:
+    def __init__(self, world: World, *, heartbeat_interval: float, delays: Delays) -> None:
         self._world = world
         self._heartbeat_ms = int(heartbeat_interval * 1000)
+        self._delays = delays
         self.url = ""
         self.sessions: dict[str, Session] = {}
         self._connections: set[Connection] = set()
@@ -115,7 +132,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(max_msg_size=0)
         await socket.prepare(request)
-        connection = Connection(socket)
+        connection = Connection(socket, self._delays)
         self._connections.add(connection)
         session: Session | None = None
         connection.send({"op": HELLO, "d": {"heartbeat_interval": self._heartbeat_ms}})

@@ -1,5 +1,6 @@
 """The aiohttp application: REST routes under /api/v10, the gateway socket and the CDN."""
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -8,6 +9,7 @@ from aiohttp import web
 from fakediscord import errors, rest_channels, rest_core, rest_interactions, threads
 from fakediscord.gateway import Gateway
 from fakediscord.invalid_requests import InvalidRequestGuard, ban_response, is_invalid
+from fakediscord.latency import Delays
 from fakediscord.metrics import Metrics
 from fakediscord.ratelimit import Decision, RateLimiter
 from fakediscord.rest_core import GATEWAY_URL
@@ -34,6 +36,7 @@ class Services:
     limiter: RateLimiter
     metrics: Metrics
     guard: InvalidRequestGuard
+    delays: Delays
     slowmode: Slowmode
 
 
@@ -72,9 +75,18 @@ def _discord_middleware(
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
-        return await _answer(world, services, request, handler)
+        # The request travels to Discord, is answered there, and the answer travels back.
+        await _travel(services.delays.rest())
+        response = await _answer(world, services, request, handler)
+        await _travel(services.delays.rest())
+        return response
 
     return middleware
+
+
+async def _travel(seconds: float) -> None:
+    if seconds > 0:
+        await asyncio.sleep(seconds)
 
 
 async def _answer(

@@ -12,9 +12,10 @@ from aiohttp import web
 
 from fakediscord import threads
 from fakediscord.clock import Clock
-from fakediscord.config import InvalidRequests, Limits, RateLimits
+from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits
 from fakediscord.gateway import Gateway
 from fakediscord.invalid_requests import InvalidRequestGuard
+from fakediscord.latency import Delays
 from fakediscord.metrics import InteractionTiming, Metrics, interaction_timings
 from fakediscord.ratelimit import RateLimiter
 from fakediscord.rest import API_PREFIX, GATEWAY_PATH, Services, build_app
@@ -49,8 +50,8 @@ class FakeDiscord:
     """A Discord on 127.0.0.1 with REST, gateway and CDN; use as an async context manager.
 
     `world` holds the guilds, users, channels and messages, and is where tests build the
-    scene; `limits`, `rate_limits` and `invalid_requests` are live settings; `clock` can
-    be advanced.
+    scene; `limits`, `rate_limits`, `invalid_requests` and `latency` are live settings;
+    `clock` can be advanced.
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class FakeDiscord:
         limits: Limits | None = None,
         rate_limits: RateLimits | None = None,
         invalid_requests: InvalidRequests | None = None,
+        latency: Latency | None = None,
         heartbeat_interval: float = 41.25,
         host: str = "127.0.0.1",
     ) -> None:
@@ -68,7 +70,10 @@ class FakeDiscord:
         self.clock = Clock()
         self.limits = limits or Limits()
         self.world = World(token=token, bot_name=bot_name, limits=self.limits, clock=self.clock)
-        self.gateway = Gateway(self.world, heartbeat_interval=heartbeat_interval)
+        self.delays = Delays(latency or Latency())
+        self.gateway = Gateway(
+            self.world, heartbeat_interval=heartbeat_interval, delays=self.delays
+        )
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
         self.guard = InvalidRequestGuard(invalid_requests or InvalidRequests(), self.clock)
         self.metrics = Metrics(self.clock)
@@ -91,6 +96,10 @@ class FakeDiscord:
         return self.guard.config
 
     @property
+    def latency(self) -> Latency:
+        return self.delays.config
+
+    @property
     def api_url(self) -> str:
         return f"{self.world.origin}{API_PREFIX}"
 
@@ -110,6 +119,7 @@ class FakeDiscord:
             limiter=self.rate_limiter,
             metrics=self.metrics,
             guard=self.guard,
+            delays=self.delays,
             slowmode=Slowmode(self.world, self.clock),
         )
         app = build_app(self.world, services)
