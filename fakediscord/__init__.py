@@ -15,11 +15,11 @@ The real, unmodified discord.py client talks to it over HTTP and a websocket:
         print(fake.report())
 
 `fake.world` builds the scene and holds every object for inspection; `fake.limits`,
-`fake.rate_limits`, `fake.invalid_requests` and `fake.latency` are live settings;
-`fake.clock.advance(s)` jumps past deadlines and thread auto-archive times.
+`fake.rate_limits`, `fake.invalid_requests`, `fake.latency` and `fake.sharding` are live
+settings; `fake.clock.advance(s)` jumps past deadlines and thread auto-archive times.
 """
 
-from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, RouteLimit
+from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, RouteLimit, Sharding
 from fakediscord.driver import Driver, DriverError, DriverTimeout, InteractionHandle, Person
 from fakediscord.server import FakeDiscord
 
@@ -35,4 +35,5 @@ __all__ = [
     "Person",
     "RateLimits",
     "RouteLimit",
+    "Sharding",
 ]

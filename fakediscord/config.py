@@ -1,5 +1,5 @@
 """Settings tests can change: Discord's platform limits, deadlines, rate limits, the
-invalid-request ban and network latency."""
+invalid-request ban, network latency and sharding."""
 
 from dataclasses import dataclass, field
 
@@ -126,3 +126,18 @@ class Latency:
     rest: float = 0.0
     jitter: float = 0.0
     seed: int = 0
+
+
+@dataclass
+class Sharding:
+    """What GET /gateway/bot recommends, and the gateway's limits on IDENTIFY.
+
+    A session that would hold more than `max_guilds_per_shard` guilds is closed with 4011
+    (Sharding required); `session_start_total` and `max_concurrency` fill the
+    session_start_limit object.
+    """
+
+    shards: int = 1
+    max_guilds_per_shard: int = 2500
+    session_start_total: int = 1000
+    max_concurrency: int = 1

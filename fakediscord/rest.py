@@ -12,7 +12,7 @@ from fakediscord.invalid_requests import InvalidRequestGuard, ban_response, is_i
 from fakediscord.latency import Delays
 from fakediscord.metrics import Metrics
 from fakediscord.ratelimit import Decision, RateLimiter
-from fakediscord.rest_core import GATEWAY_URL
+from fakediscord.rest_core import GATEWAY
 from fakediscord.rest_io import SLOWMODE, WORLD, json_response, snowflake, world_of
 from fakediscord.slowmode import Slowmode
 from fakediscord.world import World
@@ -47,7 +47,7 @@ def build_app(world: World, services: Services) -> web.Application:
         middlewares=[_discord_middleware(world, services)],
     )
     app[WORLD] = world
-    app[GATEWAY_URL] = services.gateway.url
+    app[GATEWAY] = services.gateway
     app[SLOWMODE] = services.slowmode
     app.router.add_get(GATEWAY_PATH, services.gateway.handle)
     app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", _attachment)

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from fakediscord import threads
 from fakediscord.clock import Clock
-from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits
+from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, Sharding
 from fakediscord.gateway import Gateway
 from fakediscord.invalid_requests import InvalidRequestGuard
 from fakediscord.latency import Delays
@@ -50,8 +50,8 @@ class FakeDiscord:
     """A Discord on 127.0.0.1 with REST, gateway and CDN; use as an async context manager.
 
     `world` holds the guilds, users, channels and messages, and is where tests build the
-    scene; `limits`, `rate_limits`, `invalid_requests` and `latency` are live settings;
-    `clock` can be advanced.
+    scene; `limits`, `rate_limits`, `invalid_requests`, `latency` and `sharding` are live
+    settings; `clock` can be advanced.
     """
 
     def __init__(
@@ -63,6 +63,7 @@ class FakeDiscord:
         rate_limits: RateLimits | None = None,
         invalid_requests: InvalidRequests | None = None,
         latency: Latency | None = None,
+        sharding: Sharding | None = None,
         heartbeat_interval: float = 41.25,
         host: str = "127.0.0.1",
     ) -> None:
@@ -72,7 +73,10 @@ class FakeDiscord:
         self.world = World(token=token, bot_name=bot_name, limits=self.limits, clock=self.clock)
         self.delays = Delays(latency or Latency())
         self.gateway = Gateway(
-            self.world, heartbeat_interval=heartbeat_interval, delays=self.delays
+            self.world,
+            heartbeat_interval=heartbeat_interval,
+            sharding=sharding or Sharding(),
+            delays=self.delays,
         )
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
         self.guard = InvalidRequestGuard(invalid_requests or InvalidRequests(), self.clock)
@@ -98,6 +102,10 @@ class FakeDiscord:
     @property
     def latency(self) -> Latency:
         return self.delays.config
+
+    @property
+    def sharding(self) -> Sharding:
+        return self.gateway.sharding
 
     @property
     def api_url(self) -> str:
