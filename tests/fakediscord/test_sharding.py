@@ -13,11 +13,17 @@ from fakediscord import FakeDiscord, Sharding
 from fakediscord.driver import Driver
 from fakediscord.gateway import Session, shard_of
 from fakediscord.models import Guild
-from fakediscord.world import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, World
+from fakediscord.world import (
+    DIRECT_MESSAGE_REACTIONS,
+    DIRECT_MESSAGES,
+    GUILD_MESSAGES,
+    GUILDS,
+    World,
+)
 from tests.fakediscord.conftest import Rest, Socket, gateway_socket
 from tests.fakediscord.table_bot import bot_intents
 
-INTENTS = GUILDS | GUILD_MESSAGES | DIRECT_MESSAGES
+INTENTS = GUILDS | GUILD_MESSAGES | DIRECT_MESSAGES | DIRECT_MESSAGE_REACTIONS
 BUTTON_ROW = {
     "type": 1,
     "components": [{"type": 2, "style": 1, "label": "Pass", "custom_id": "claim:pass"}],
@@ -102,12 +108,17 @@ async def test_events_go_to_the_shard_of_their_guild_and_dms_to_shard_zero(
         channel = guilds[1].channel_ids[0]
         await rest.call("POST", f"/channels/{channel}/messages", json={"content": "shard 1"})
         dm = fake.world.dm_channel(alice.user)
-        await rest.call("POST", f"/channels/{dm.id}/messages", json={"content": "in a DM"})
-        await first.receive_event("MESSAGE_CREATE")
+        _, hand, _ = await rest.call(
+            "POST", f"/channels/{dm.id}/messages", json={"content": "in a DM"}
+        )
+        await alice.react(int(hand["id"]), "👍")
+        await first.receive_event("MESSAGE_REACTION_ADD")
         await second.receive_event("MESSAGE_CREATE")
         by_shard = [events(session_of(fake, [shard, 2])) for shard in (0, 1)]
     contents = [[d["content"] for t, d in sent if t == "MESSAGE_CREATE"] for sent in by_shard]
     assert contents == [["in a DM"], ["shard 1"]]
+    reactions = [[t for t, _ in sent if t == "MESSAGE_REACTION_ADD"] for sent in by_shard]
+    assert reactions == [["MESSAGE_REACTION_ADD"], []]
 
 
 @pytest.mark.parametrize("shard", [[2, 2], [0, 0], [-1, 2], [0], "0,1"])
