@@ -14,11 +14,12 @@ The real, unmodified discord.py client talks to it over HTTP and a websocket:
             prompt = await alice.next_prompt()
         print(fake.report())
 
-`fake.world` builds the scene and holds every object for inspection, `fake.limits` and
-`fake.rate_limits` are live settings, `fake.clock.advance(s)` jumps past deadlines.
+`fake.world` builds the scene and holds every object for inspection; `fake.limits`,
+`fake.rate_limits`, `fake.invalid_requests`, `fake.latency` and `fake.sharding` are live
+settings; `fake.clock.advance(s)` jumps past deadlines and thread auto-archive times.
 """
 
-from fakediscord.config import Limits, RateLimits, RouteLimit
+from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, RouteLimit, Sharding
 from fakediscord.driver import Driver, DriverError, DriverTimeout, InteractionHandle, Person
 from fakediscord.server import FakeDiscord
 
@@ -28,8 +29,11 @@ __all__ = [
     "DriverTimeout",
     "FakeDiscord",
     "InteractionHandle",
+    "InvalidRequests",
+    "Latency",
     "Limits",
     "Person",
     "RateLimits",
     "RouteLimit",
+    "Sharding",
 ]

@@ -1,4 +1,5 @@
-"""Settings tests can change: Discord's platform limits, deadlines and rate limits."""
+"""Settings tests can change: Discord's platform limits, deadlines, rate limits, the
+invalid-request ban, network latency and sharding."""
 
 from dataclasses import dataclass, field
 
@@ -31,6 +32,10 @@ class Limits:
     channels_per_category: int = 50
     first_response_seconds: float = 3.0
     token_lifetime_seconds: float = 15 * 60.0
+    # Discord's channel object: "bots, as well as users with the permission
+    # BYPASS_SLOWMODE, are unaffected" by `rate_limit_per_user`. False holds the bot to
+    # slowmode like a user, for testing a bot against a stricter Discord.
+    slowmode_exempts_bots: bool = True
 
 
 @dataclass(frozen=True)
@@ -38,11 +43,14 @@ class RouteLimit:
     """A per-route bucket: `limit` requests per `per` seconds.
 
     Routes naming the same `bucket` share one counter, as Discord's shared buckets do.
+    `scope` is what a 429 on it reports in `X-RateLimit-Scope`: "user" for the bot's own
+    limit, "shared" for a limit on the resource that every caller shares.
     """
 
     limit: int
     per: float
     bucket: str | None = None
+    scope: str = "user"
 
 
 _MESSAGE = "/channels/{channel_id}/messages"
@@ -86,3 +94,50 @@ class RateLimits:
     routes: dict[str, RouteLimit] = field(default_factory=default_route_limits)
     default: RouteLimit = field(default_factory=lambda: RouteLimit(50, 1.0))
     time_scale: float = 1.0
+
+
+@dataclass
+class InvalidRequests:
+    """Discord's invalid request limit ("Cloudflare bans").
+
+    More than `limit` answers of 401, 403 or 429 (but not 429s of `X-RateLimit-Scope:
+    shared`) within `window` seconds, and every request is refused at Discord's edge for
+    `ban_seconds`: a 429 without a `Via` header. Discord documents 10,000 per 10 minutes
+    and calls the ban temporary without saying for how long; an hour is what bots report.
+    """
+
+    enabled: bool = True
+    limit: int = 10_000
+    window: float = 600.0
+    ban_seconds: float = 3600.0
+
+
+@dataclass
+class Latency:
+    """Network time between the fake and its clients, in seconds; 0 is loopback.
+
+    `gateway` delays every gateway frame on its way to the client (frames keep their
+    order); `rest` delays each REST request on its way in and its answer on its way out.
+    Each delay gets up to `jitter` more, drawn from a generator seeded with `seed`, so a
+    run can be repeated.
+    """
+
+    gateway: float = 0.0
+    rest: float = 0.0
+    jitter: float = 0.0
+    seed: int = 0
+
+
+@dataclass
+class Sharding:
+    """What GET /gateway/bot recommends, and the gateway's limits on IDENTIFY.
+
+    A session that would hold more than `max_guilds_per_shard` guilds is closed with 4011
+    (Sharding required); `session_start_total` and `max_concurrency` fill the
+    session_start_limit object.
+    """
+
+    shards: int = 1
+    max_guilds_per_shard: int = 2500
+    session_start_total: int = 1000
+    max_concurrency: int = 1

@@ -7,7 +7,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from fakediscord import threads
 from fakediscord.commands import InvalidInvocation, resolve_invocation
+from fakediscord.emoji import EmojiForm, as_sent
+from fakediscord.errors import APIError
 from fakediscord.interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -134,15 +137,26 @@ class InteractionHandle:
 
 
 class Person:
-    """A member of a guild, as the bot sees them through Discord."""
+    """A member of a guild, as the bot sees them through Discord.
+
+    `emoji_form` is how their client writes keycap and arrow emoji in reactions: as the
+    test gives them ("as_given"), or always with or without U+FE0F (`fakediscord.emoji`).
+    """
 
     def __init__(
-        self, world: World, user: User, guild: Guild | None, *, inbox_size: int = INBOX_SIZE
+        self,
+        world: World,
+        user: User,
+        guild: Guild | None,
+        *,
+        inbox_size: int = INBOX_SIZE,
+        emoji_form: EmojiForm = "as_given",
     ) -> None:
         self._world = world
         self.user = user
         self.guild = guild
         self.inbox = Inbox(inbox_size)
+        self.emoji_form: EmojiForm = emoji_form
 
     def __repr__(self) -> str:
         return f"<Person {self.user.name} {self.user.id}>"
@@ -191,6 +205,7 @@ class Person:
         typed.update(options)
         where = channel or self.home
         self._require_visible_channel(where)
+        self._require_active(where, "use commands")
         try:
             invocation = resolve_invocation(self._world, self.user, where, words, typed)
         except InvalidInvocation as refused:
@@ -286,12 +301,15 @@ class Person:
         return InteractionHandle(interaction)
 
     async def react(self, message: Message | int, emoji: str) -> None:
+        """Adds a reaction, written the way this person's client writes `emoji`."""
         live = self._live(message)
-        add_reaction(self._world, live, self.user, parse_emoji(emoji))
+        self._require_active(self._world.channels[live.channel_id], "add reactions")
+        add_reaction(self._world, live, self.user, parse_emoji(as_sent(emoji, self.emoji_form)))
 
     async def unreact(self, message: Message | int, emoji: str) -> None:
         live = self._live(message)
-        remove_reaction(self._world, live, self.user, parse_emoji(emoji))
+        sent = parse_emoji(as_sent(emoji, self.emoji_form))
+        remove_reaction(self._world, live, self.user, sent)
 
     # Reading
 
@@ -389,6 +407,15 @@ class Person:
             raise DriverError(f"{self.user.name} cannot see message {_message_id(message)}")
         return live
 
+    def _require_active(self, channel: Channel, action: str) -> None:
+        """The Threads topic: "Users cannot edit messages, add reactions, use application
+        commands, or join archived threads"; Discord's client does not offer them."""
+        try:
+            threads.require_active(self._world, channel)
+        except APIError as archived:
+            message = f"{self.user.name} cannot {action} in archived #{channel.name}"
+            raise DriverError(message) from archived
+
     def _require_visible_channel(self, channel: Channel) -> None:
         if channel.is_dm:
             if channel.recipient is not self.user:
@@ -416,10 +443,14 @@ class Driver:
     people gives them a small `inbox_size`: the oldest unread changes make way.
     """
 
-    def __init__(self, fake: FakeDiscord, *, inbox_size: int = INBOX_SIZE) -> None:
+    def __init__(
+        self, fake: FakeDiscord, *, inbox_size: int = INBOX_SIZE, emoji_form: EmojiForm = "as_given"
+    ) -> None:
         self.fake = fake
         self.world: World = fake.world
         self.inbox_size = inbox_size
+        # How the clients of people created from now on write keycaps and arrows.
+        self.emoji_form: EmojiForm = emoji_form
         self.people: dict[int, Person] = {}
         self._by_guild: dict[int | None, list[Person]] = {}
         self.world.observe(self._deliver)
@@ -431,15 +462,19 @@ class Driver:
         *,
         locale: str = "en-US",
         roles: tuple[Role, ...] = (),
+        emoji_form: EmojiForm | None = None,
     ) -> Person:
         """A new user who joins `guild` (the bot sees GUILD_MEMBER_ADD)."""
         user = self.world.create_user(name, locale=locale)
         self.world.add_member(guild, user, roles)
-        return self.person(user, guild)
+        return self.person(user, guild, emoji_form=emoji_form)
 
-    def person(self, user: User, guild: Guild | None = None) -> Person:
+    def person(
+        self, user: User, guild: Guild | None = None, *, emoji_form: EmojiForm | None = None
+    ) -> Person:
         """Drives an existing user, such as a guild's owner."""
-        person = Person(self.world, user, guild, inbox_size=self.inbox_size)
+        form = self.emoji_form if emoji_form is None else emoji_form
+        person = Person(self.world, user, guild, inbox_size=self.inbox_size, emoji_form=form)
         self.people[user.id] = person
         self._by_guild.setdefault(guild.id if guild else None, []).append(person)
         return person

@@ -2,24 +2,39 @@
 
 from typing import Any
 
+from fakediscord.ratelimit import refusal_headers
+
 
 class APIError(Exception):
-    """An error answer: HTTP status, Discord's JSON error code, message and field errors."""
+    """An error answer: HTTP status, Discord's JSON error code, message and field errors.
+
+    `extra` adds fields to the body and `headers` to the answer, for errors that are also
+    rate limits (a 429 carries `retry_after` and its rate-limit headers).
+    """
 
     def __init__(
-        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.extra = extra or {}
+        self.headers = headers or {}
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors is not None:
             body["errors"] = self.errors
-        return body
+        return body | self.extra
 
 
 def unauthorized() -> APIError:
@@ -88,6 +103,17 @@ def empty_message() -> APIError:
 
 def thread_archived() -> APIError:
     return APIError(400, 50083, "Thread is archived")
+
+
+def slowmode(retry_after: float) -> APIError:
+    """Sending faster than the channel's slowmode: a rate limit with its own error code."""
+    return APIError(
+        429,
+        20016,
+        "This action cannot be performed due to slowmode rate limit.",
+        extra={"retry_after": round(retry_after, 3), "global": False},
+        headers=refusal_headers(retry_after, scope="user"),
+    )
 
 
 def too_many_channels(limit: int) -> APIError:

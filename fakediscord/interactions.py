@@ -210,12 +210,20 @@ def interaction_for_webhook(world: World, application_id: int, token: str) -> In
 
 
 def follow_up(world: World, interaction: Interaction, body: MessageBody) -> Message:
-    """POST /webhooks/{app}/{token}; the first one after a deferral fills the placeholder."""
+    """POST /webhooks/{app}/{token}; the first one after a deferral fills the placeholder.
+
+    "Create Followup Message": "When using this endpoint directly after responding to an
+    interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint will function as
+    Edit Original Interaction Response for backwards compatibility. [...] The ephemeral
+    flag will be ignored [...] This behavior is deprecated", so it is recorded.
+    """
     if not interaction.acknowledged:
         raise errors.unknown_webhook()
     original = _original_or_none(world, interaction)
     if original is not None and original.loading:
-        return edit_message(world, original, body)
+        edited = edit_message(world, original, body)
+        interaction.deferral_followed_up = True
+        return edited
     ephemeral = bool(int(body.fields.get("flags") or 0) & EPHEMERAL_FLAG)
     origin = Origin(
         interaction=interaction.link(),

@@ -5,7 +5,7 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from fakediscord import errors
+from fakediscord import errors, threads
 from fakediscord.models import (
     COMPONENTS_V2_FLAG,
     EPHEMERAL_FLAG,
@@ -83,12 +83,15 @@ def create_message(
     )
     if not origin.loading:
         _validate(world, message, flags)
+    if not message.ephemeral:
+        threads.open_for_message(world, channel)
     world.store_message(message)
     return message
 
 
 def edit_message(world: World, message: Message, body: MessageBody) -> Message:
     """Applies the fields present in the request; `attachments` is the list to keep."""
+    threads.require_active(world, world.channels[message.channel_id])
     fields = body.fields
     edited = message.snapshot()
     if "content" in fields:
@@ -127,6 +130,7 @@ def parse_emoji(raw: str) -> str:
 
 
 def add_reaction(world: World, message: Message, user: User, emoji: str) -> None:
+    threads.require_active(world, world.channels[message.channel_id])
     users = message.reactions.get(emoji)
     if users is None:
         if len(message.reactions) >= MAX_REACTION_EMOJIS:

@@ -1,5 +1,5 @@
-"""What a load test reports: requests per route, 429s, how fast interactions were answered,
-and when each channel's messages were edited."""
+"""What a load test reports: requests per route, 429s, invalid requests per minute, how fast
+interactions were answered, and when each channel's messages were edited."""
 
 import statistics
 from collections import Counter
@@ -10,7 +10,7 @@ from fakediscord.clock import Clock
 from fakediscord.models import Interaction
 from fakediscord.world import MessageChange
 
-INVALID_STATUSES = frozenset({401, 403, 429})
+SECONDS_PER_MINUTE = 60.0
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,9 @@ class RequestMark:
 
     `global_exempt` requests (interaction callbacks and follow-ups) do not count toward
     the global limit, so a rate over time needs to tell them apart. `channel_id` is the
-    channel a channel route names, so a test can tell DMs from table channels.
+    channel a channel route names, so a test can tell DMs from table channels. `invalid`
+    answers count toward Discord's invalid request limit; `banned` ones were refused at
+    Discord's edge because that limit was passed.
     """
 
     at: float
@@ -38,6 +40,8 @@ class RequestMark:
     status: int
     global_exempt: bool
     channel_id: int | None = None
+    invalid: bool = False
+    banned: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class Metrics:
         self.global_rate_limited = 0
         # Discord bans a bot for a while after 10,000 of these in 10 minutes.
         self.invalid_requests = 0
+        self.banned_requests = 0
         self.timeline: list[RequestMark] = []
         # By channel: a load test times how long a click takes to show on a shared message.
         self.edits: dict[int, list[MessageEdit]] = {}
@@ -68,17 +73,34 @@ class Metrics:
         global_limit: bool = False,
         global_exempt: bool = False,
         channel_id: int | None = None,
+        invalid: bool = False,
+        banned: bool = False,
     ) -> None:
         self.requests[route_key] += 1
-        self.timeline.append(
-            RequestMark(self._clock.now(), route_key, status, global_exempt, channel_id)
+        mark = RequestMark(
+            self._clock.now(), route_key, status, global_exempt, channel_id, invalid, banned
         )
+        self.timeline.append(mark)
         if status == 429:
             self.rate_limited[route_key] += 1
             if global_limit:
                 self.global_rate_limited += 1
-        if status in INVALID_STATUSES:
+        if invalid:
             self.invalid_requests += 1
+        if banned:
+            self.banned_requests += 1
+
+    def invalid_requests_per_minute(self) -> list[int]:
+        """Invalid answers in each minute since the first request recorded, on the fake's
+        clock, up to the last one: the rate to keep far below 10,000 per 10 minutes."""
+        if not self.timeline:
+            return []
+        start = self.timeline[0].at
+        minutes = [0] * (int((self.timeline[-1].at - start) // SECONDS_PER_MINUTE) + 1)
+        for mark in self.timeline:
+            if mark.invalid:
+                minutes[int((mark.at - start) // SECONDS_PER_MINUTE)] += 1
+        return minutes
 
     def record_change(self, change: MessageChange) -> None:
         """A world observer: notes every edit by channel."""
@@ -99,6 +121,7 @@ class Metrics:
         self.rate_limited.clear()
         self.global_rate_limited = 0
         self.invalid_requests = 0
+        self.banned_requests = 0
         self.timeline.clear()
         self.edits.clear()
 
@@ -110,6 +133,8 @@ class Metrics:
             "rate_limited": dict(self.rate_limited),
             "global_rate_limited": self.global_rate_limited,
             "invalid_requests": self.invalid_requests,
+            "invalid_requests_peak_per_minute": max(self.invalid_requests_per_minute(), default=0),
+            "banned_requests": self.banned_requests,
             "interactions": len(timings),
             "interactions_unanswered": sum(1 for t in timings if t.latency is None),
             "interactions_late": sum(1 for t in timings if t.latency is not None and not t.in_time),

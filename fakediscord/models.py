@@ -149,6 +149,14 @@ class Channel:
     last_message_id: int | None = None
     created_at: datetime = field(default_factory=utcnow)
     archived_at: datetime = field(default_factory=utcnow)
+    # Slowmode, in seconds; a text channel copies its thread default onto new threads.
+    rate_limit_per_user: int = 0
+    default_thread_rate_limit_per_user: int = 0
+    # Copied onto new threads that do not ask for an auto-archive time of their own.
+    default_auto_archive_duration: int = 1440
+    # When a thread last saw activity, on the fake's clock: it archives after
+    # `auto_archive_duration` minutes without any.
+    last_activity: float = 0.0
 
     @property
     def is_thread(self) -> bool:
@@ -184,7 +192,7 @@ class Channel:
             "name": self.name,
             "parent_id": _optional_id(self.parent_id),
             "last_message_id": _optional_id(self.last_message_id),
-            "rate_limit_per_user": 0,
+            "rate_limit_per_user": self.rate_limit_per_user,
             "flags": 0,
             "nsfw": False,
         }
@@ -195,7 +203,8 @@ class Channel:
             data["permission_overwrites"] = [o.payload() for o in self.overwrites]
             if self.type is ChannelType.TEXT:
                 data["topic"] = None
-                data["default_auto_archive_duration"] = 1440
+                data["default_auto_archive_duration"] = self.default_auto_archive_duration
+                data["default_thread_rate_limit_per_user"] = self.default_thread_rate_limit_per_user
         return data
 
     def _thread_fields(self, bot_id: int | None) -> dict[str, Any]:
@@ -486,6 +495,9 @@ class Interaction:
     first_callback_at: float | None = None
     original_message_id: int | None = None
     modal: dict[str, Any] | None = None
+    # A follow-up filled the "thinking…" placeholder of a deferred answer, which Discord
+    # keeps for backwards compatibility but documents as deprecated.
+    deferral_followed_up: bool = False
 
     @property
     def acknowledged(self) -> bool:

@@ -32,9 +32,12 @@ class Decision:
     headers: dict[str, str]
     is_global: bool = False
     retry_after: float = 0.0
+    scope: str = "user"
 
     def body(self) -> dict[str, Any]:
-        message = "You are being rate limited."
+        # The wording of Discord's examples in "Exceeding A Rate Limit".
+        shared = self.scope == "shared"
+        message = "The resource is being rate limited." if shared else "You are being rate limited."
         return {"message": message, "retry_after": self.retry_after, "global": self.is_global}
 
 
@@ -62,8 +65,8 @@ class RateLimiter:
         reset_after = max(window.reset_at - now, 0.0)
         if window.count >= rule.limit:
             headers = _bucket_headers(rule, bucket, 0, reset_after)
-            headers.update(_refusal_headers(reset_after, scope="user"))
-            return Decision(False, headers, retry_after=round(reset_after, 3))
+            headers.update(refusal_headers(reset_after, scope=rule.scope))
+            return Decision(False, headers, retry_after=round(reset_after, 3), scope=rule.scope)
         window.count += 1
         if not global_exempt:
             self._global.count += 1
@@ -72,9 +75,11 @@ class RateLimiter:
 
     def _global_refusal(self, now: float) -> Decision:
         retry_after = max(self._global.reset_at - now, 0.0)
-        headers = _refusal_headers(retry_after, scope="global")
+        headers = refusal_headers(retry_after, scope="global")
         headers["X-RateLimit-Global"] = "true"
-        return Decision(False, headers, is_global=True, retry_after=round(retry_after, 3))
+        return Decision(
+            False, headers, is_global=True, retry_after=round(retry_after, 3), scope="global"
+        )
 
 
 def _bucket_headers(
@@ -89,7 +94,8 @@ def _bucket_headers(
     }
 
 
-def _refusal_headers(retry_after: float, *, scope: str) -> dict[str, str]:
+def refusal_headers(retry_after: float, *, scope: str) -> dict[str, str]:
+    """What a 429 from Discord's API (not its edge) carries, whichever limit refused."""
     return {
         "Retry-After": str(max(1, math.ceil(retry_after))),
         "X-RateLimit-Scope": scope,

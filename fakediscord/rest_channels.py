@@ -4,7 +4,7 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord import errors
+from fakediscord import errors, threads
 from fakediscord.messaging import (
     MessageBody,
     add_reaction,
@@ -21,13 +21,15 @@ from fakediscord.rest_io import (
     no_content,
     read_json,
     read_message_body,
+    slowmode_of,
     snowflake,
     world_of,
 )
+from fakediscord.threads import ARCHIVE_DURATIONS
 from fakediscord.world import GUILD_MESSAGE_REACTIONS, GUILDS, World
 
-ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 MAX_HISTORY = 100
+MAX_SLOWMODE = 21600
 
 
 def _channel(request: web.Request, world: World) -> Channel:
@@ -54,39 +56,88 @@ async def edit_channel(request: web.Request) -> web.Response:
     fields = await read_json(request)
     if channel.is_dm:
         raise errors.APIError(400, 50003, "Cannot execute action on a DM channel")
+    _check_channel_fields(fields)
     if channel.is_thread:
         _edit_thread(world, channel, fields)
     else:
-        world.require_bot(channel, "manage_channels")
-        if "name" in fields:
-            channel.name = fields["name"]
-        if "position" in fields:
-            channel.position = int(fields["position"])
+        _edit_text_channel(world, channel, fields)
     world.announce_channel_update(channel)
     return json_response(channel.payload(bot_id=world.bot.id))
 
 
+def _check_channel_fields(fields: dict[str, Any]) -> None:
+    """400 / 50035 for a slowmode or auto-archive time Discord does not accept."""
+    form = errors.FormErrors()
+    for key in ("rate_limit_per_user", "default_thread_rate_limit_per_user"):
+        value = fields.get(key)
+        if value is not None and not 0 <= int(value) <= MAX_SLOWMODE:
+            form.add((key,), "NUMBER_TYPE_MAX", f"int value should be <= {MAX_SLOWMODE}.")
+    for key in ("auto_archive_duration", "default_auto_archive_duration"):
+        value = fields.get(key)
+        if value is not None and int(value) not in ARCHIVE_DURATIONS:
+            form.add((key,), "BASE_TYPE_CHOICES", "Value must be one of {60, 1440, 4320, 10080}.")
+    form.raise_if_any()
+
+
+def _edit_text_channel(world: World, channel: Channel, fields: dict[str, Any]) -> None:
+    world.require_bot(channel, "manage_channels")
+    if "name" in fields:
+        channel.name = fields["name"]
+    if "position" in fields:
+        channel.position = int(fields["position"])
+    if fields.get("rate_limit_per_user") is not None:
+        channel.rate_limit_per_user = int(fields["rate_limit_per_user"])
+    if fields.get("default_thread_rate_limit_per_user") is not None:
+        channel.default_thread_rate_limit_per_user = int(
+            fields["default_thread_rate_limit_per_user"]
+        )
+    if fields.get("default_auto_archive_duration") is not None:
+        channel.default_auto_archive_duration = int(fields["default_auto_archive_duration"])
+
+
 def _edit_thread(world: World, thread: Channel, fields: dict[str, Any]) -> None:
-    """Archiving needs Manage Threads unless the bot owns the (unlocked) thread."""
-    manages = bool(world.permissions(world.bot, thread) & flag("manage_threads"))
-    owns = thread.owner_id == world.bot.id
-    if thread.archived and fields.get("archived") is not False:
+    """Modify Channel (Thread) and the Threads topic, "Editing & Deleting Threads".
+
+    The thread must be active or be unarchived by this request. Unarchiving an unlocked
+    thread needs only Send Messages; name, archived and auto_archive_duration need Manage
+    Threads or being the thread's creator; locked and rate_limit_per_user need Manage
+    Threads.
+    """
+    unarchiving = fields.get("archived") is False
+    if thread.archived and not unarchiving:
         raise errors.thread_archived()
-    if "locked" in fields and not manages:
-        raise errors.missing_permissions()
-    if fields.get("archived") is not None and not (manages or (owns and not thread.locked)):
-        raise errors.missing_permissions()
+    _check_thread_edit_permissions(world, thread, fields)
+    if unarchiving:
+        threads.set_archived(world, thread, False)
     if "name" in fields:
         thread.name = fields["name"]
-    if "auto_archive_duration" in fields:
-        thread.auto_archive_duration = int(fields["auto_archive_duration"])
+    if fields.get("auto_archive_duration") is not None:
+        threads.set_auto_archive_duration(world, thread, int(fields["auto_archive_duration"]))
     if "locked" in fields:
         thread.locked = bool(fields["locked"])
     if "invitable" in fields:
         thread.invitable = bool(fields["invitable"])
-    if fields.get("archived") is not None:
-        thread.archived = bool(fields["archived"])
-        thread.archived_at = utcnow()
+    if fields.get("rate_limit_per_user") is not None:
+        thread.rate_limit_per_user = int(fields["rate_limit_per_user"])
+    if fields.get("archived") is True:
+        threads.set_archived(world, thread, True)
+
+
+def _check_thread_edit_permissions(world: World, thread: Channel, fields: dict[str, Any]) -> None:
+    manages = bool(world.permissions(world.bot, thread) & flag("manage_threads"))
+    if manages:
+        return
+    owns = thread.owner_id == world.bot.id
+    if "locked" in fields or fields.get("rate_limit_per_user") is not None:
+        raise errors.missing_permissions()
+    if fields.get("archived") is False and thread.locked:
+        raise errors.missing_permissions()
+    if fields.get("archived") is False:
+        world.require_bot_can_send(thread)
+    owner_fields = ("name", "auto_archive_duration")
+    archiving = fields.get("archived") is True
+    if (archiving or any(key in fields for key in owner_fields)) and not owns:
+        raise errors.missing_permissions()
 
 
 async def delete_channel(request: web.Request) -> web.Response:
@@ -101,10 +152,13 @@ async def delete_channel(request: web.Request) -> web.Response:
 
 async def post_message(request: web.Request) -> web.Response:
     world = world_of(request)
+    slowmode = slowmode_of(request)
     channel = _channel(request, world)
     body = await read_message_body(request)
     _check_can_post(world, channel, body)
+    slowmode.check_message(world.bot, channel)
     message = create_message(world, channel, world.bot, body)
+    slowmode.note_message(world.bot, channel)
     return json_response(message.payload(bot_id=world.bot.id))
 
 
@@ -119,12 +173,6 @@ def _check_can_post(world: World, channel: Channel, body: MessageBody) -> None:
     world.require_bot_can_send(channel)
     if body.uploads:
         world.require_bot(channel, "attach_files")
-    if channel.is_thread and channel.archived:
-        if channel.locked:
-            raise errors.thread_archived()
-        # Posting in an archived, unlocked thread reopens it, as on Discord.
-        channel.archived = False
-        world.announce_channel_update(channel)
 
 
 async def list_messages(request: web.Request) -> web.Response:
@@ -238,20 +286,20 @@ async def create_dm(request: web.Request) -> web.Response:
     return json_response(world.dm_channel(user).payload())
 
 
-def _thread_fields(fields: dict[str, Any]) -> tuple[str, int]:
+def _thread_fields(parent: Channel, fields: dict[str, Any]) -> tuple[str, int, int]:
+    """Name, auto-archive time and slowmode of a new thread; the parent's defaults fill in
+    what the request leaves out ("default duration, copied onto newly created threads")."""
     name = fields.get("name") or ""
-    duration = int(fields.get("auto_archive_duration") or 1440)
+    duration = int(fields.get("auto_archive_duration") or parent.default_auto_archive_duration)
+    slowmode = fields.get("rate_limit_per_user")
+    if slowmode is None:
+        slowmode = parent.default_thread_rate_limit_per_user
     form = errors.FormErrors()
     if not 1 <= len(name) <= 100:
         form.add(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-    if duration not in ARCHIVE_DURATIONS:
-        form.add(
-            ("auto_archive_duration",),
-            "BASE_TYPE_CHOICES",
-            "Value must be one of {60, 1440, 4320, 10080}.",
-        )
     form.raise_if_any()
-    return name, duration
+    _check_channel_fields({"auto_archive_duration": duration, "rate_limit_per_user": slowmode})
+    return name, duration, int(slowmode)
 
 
 def _check_thread_parent(channel: Channel) -> None:
@@ -266,7 +314,8 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
     world.require_bot(channel, "create_public_threads", "read_message_history")
     if message.thread_id is not None:
         raise errors.APIError(400, 160004, "A thread has already been created for this message")
-    name, duration = _thread_fields(await read_json(request))
+    name, duration, slowmode = _thread_fields(channel, await read_json(request))
+    slowmode_of(request).check_thread_creation(world.bot, channel)
     thread = world.create_thread(
         channel,
         name,
@@ -274,7 +323,9 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
         owner=world.bot,
         starter=message,
         auto_archive_duration=duration,
+        rate_limit_per_user=slowmode,
     )
+    slowmode_of(request).note_thread_creation(world.bot, channel)
     return json_response(thread.payload(bot_id=world.bot.id), status=201)
 
 
@@ -291,7 +342,8 @@ async def start_thread(request: web.Request) -> web.Response:
         "create_public_threads" if kind is ChannelType.PUBLIC_THREAD else "create_private_threads"
     )
     world.require_bot(channel, needed)
-    name, duration = _thread_fields(fields)
+    name, duration, slowmode = _thread_fields(channel, fields)
+    slowmode_of(request).check_thread_creation(world.bot, channel)
     thread = world.create_thread(
         channel,
         name,
@@ -299,7 +351,9 @@ async def start_thread(request: web.Request) -> web.Response:
         owner=world.bot,
         auto_archive_duration=duration,
         invitable=fields.get("invitable", True) is not False,
+        rate_limit_per_user=slowmode,
     )
+    slowmode_of(request).note_thread_creation(world.bot, channel)
     return json_response(thread.payload(bot_id=world.bot.id), status=201)
 
 
@@ -315,8 +369,7 @@ async def add_thread_member(request: web.Request) -> web.Response:
     thread = _thread(request, world)
     raw = request.match_info.get("user_id")
     user = world.bot if raw is None else world.get_user(snowflake(request, "user_id"))
-    if thread.archived:
-        raise errors.thread_archived()
+    threads.require_active(world, thread)
     world.require_bot_can_send(thread)
     guild = world.guild_of(thread)
     assert guild is not None

@@ -7,12 +7,13 @@ from aiohttp import web
 
 from fakediscord import errors
 from fakediscord.commands import register_commands
+from fakediscord.gateway import Gateway
 from fakediscord.models import Channel, ChannelType, Guild, Overwrite
 from fakediscord.permissions import flag
 from fakediscord.rest_io import json_response, read_json, snowflake, world_of
 from fakediscord.world import World
 
-GATEWAY_URL = web.AppKey("gateway_url", str)
+GATEWAY = web.AppKey("gateway", Gateway)
 MAX_NAME = 100
 
 
@@ -48,13 +49,17 @@ async def get_application(request: web.Request) -> web.Response:
 
 
 async def get_gateway(request: web.Request) -> web.Response:
-    return json_response({"url": request.app[GATEWAY_URL]})
+    return json_response({"url": request.app[GATEWAY].url})
 
 
 async def get_gateway_bot(request: web.Request) -> web.Response:
-    limit = {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
+    gateway = request.app[GATEWAY]
     return json_response(
-        {"url": request.app[GATEWAY_URL], "shards": 1, "session_start_limit": limit}
+        {
+            "url": gateway.url,
+            "shards": gateway.sharding.shards,
+            "session_start_limit": gateway.session_start_limit(),
+        }
     )
 
 

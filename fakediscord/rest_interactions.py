@@ -41,11 +41,11 @@ def _interaction(request: web.Request, world: World) -> Interaction:
 
 
 async def execute(request: web.Request) -> web.Response:
+    """Create Followup Message: "Functions the same as Execute Webhook, but `wait` is
+    always true", so the message always comes back."""
     world = world_of(request)
     interaction = _interaction(request, world)
     message = follow_up(world, interaction, await read_message_body(request))
-    if not flag_param(request, "wait"):
-        return no_content()
     return json_response(message.payload(bot_id=world.bot.id))
 
 

@@ -8,9 +8,11 @@ from aiohttp import BodyPartReader, web
 
 from fakediscord import errors
 from fakediscord.messaging import MessageBody, Upload
+from fakediscord.slowmode import Slowmode
 from fakediscord.world import World
 
 WORLD = web.AppKey("world", World)
+SLOWMODE = web.AppKey("slowmode", Slowmode)
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 
 
@@ -26,6 +28,10 @@ def no_content() -> web.Response:
 
 def world_of(request: web.Request) -> World:
     return request.app[WORLD]
+
+
+def slowmode_of(request: web.Request) -> Slowmode:
+    return request.app[SLOWMODE]
 
 
 def snowflake(request: web.Request, name: str) -> int:

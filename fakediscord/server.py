@@ -10,15 +10,22 @@ import discord
 import yarl
 from aiohttp import web
 
+from fakediscord import threads
 from fakediscord.clock import Clock
-from fakediscord.config import Limits, RateLimits
+from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, Sharding
 from fakediscord.gateway import Gateway
+from fakediscord.invalid_requests import InvalidRequestGuard
+from fakediscord.latency import Delays
 from fakediscord.metrics import InteractionTiming, Metrics, interaction_timings
 from fakediscord.ratelimit import RateLimiter
-from fakediscord.rest import API_PREFIX, GATEWAY_PATH, build_app
+from fakediscord.rest import API_PREFIX, GATEWAY_PATH, Services, build_app
+from fakediscord.slowmode import Slowmode
 from fakediscord.world import World
 
 DEFAULT_TOKEN = "fake-bot-token"
+# How often, in real seconds, threads are checked for their auto-archive time between
+# requests; moving the clock checks them at once.
+ARCHIVE_SWEEP_SECONDS = 1.0
 
 
 @contextlib.contextmanager
@@ -43,7 +50,8 @@ class FakeDiscord:
     """A Discord on 127.0.0.1 with REST, gateway and CDN; use as an async context manager.
 
     `world` holds the guilds, users, channels and messages, and is where tests build the
-    scene; `limits` and `rate_limits` are live settings; `clock` can be advanced.
+    scene; `limits`, `rate_limits`, `invalid_requests`, `latency` and `sharding` are live
+    settings; `clock` can be advanced.
     """
 
     def __init__(
@@ -53,6 +61,9 @@ class FakeDiscord:
         bot_name: str = "Mahjong Bot",
         limits: Limits | None = None,
         rate_limits: RateLimits | None = None,
+        invalid_requests: InvalidRequests | None = None,
+        latency: Latency | None = None,
+        sharding: Sharding | None = None,
         heartbeat_interval: float = 41.25,
         host: str = "127.0.0.1",
     ) -> None:
@@ -60,12 +71,21 @@ class FakeDiscord:
         self.clock = Clock()
         self.limits = limits or Limits()
         self.world = World(token=token, bot_name=bot_name, limits=self.limits, clock=self.clock)
-        self.gateway = Gateway(self.world, heartbeat_interval=heartbeat_interval)
+        self.delays = Delays(latency or Latency())
+        self.gateway = Gateway(
+            self.world,
+            heartbeat_interval=heartbeat_interval,
+            sharding=sharding or Sharding(),
+            delays=self.delays,
+        )
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
+        self.guard = InvalidRequestGuard(invalid_requests or InvalidRequests(), self.clock)
         self.metrics = Metrics(self.clock)
         self.world.observe(self.metrics.record_change)
+        self.clock.on_advance(lambda: threads.archive_idle(self.world))
         self.port = 0
         self._runner: web.AppRunner | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def token(self) -> str:
@@ -74,6 +94,18 @@ class FakeDiscord:
     @property
     def rate_limits(self) -> RateLimits:
         return self.rate_limiter.config
+
+    @property
+    def invalid_requests(self) -> InvalidRequests:
+        return self.guard.config
+
+    @property
+    def latency(self) -> Latency:
+        return self.delays.config
+
+    @property
+    def sharding(self) -> Sharding:
+        return self.gateway.sharding
 
     @property
     def api_url(self) -> str:
@@ -90,12 +122,32 @@ class FakeDiscord:
         self.port = listener.getsockname()[1]
         self.world.origin = f"http://{self.host}:{self.port}"
         self.gateway.url = f"ws://{self.host}:{self.port}{GATEWAY_PATH}"
-        app = build_app(self.world, self.gateway, self.rate_limiter, self.metrics)
+        services = Services(
+            gateway=self.gateway,
+            limiter=self.rate_limiter,
+            metrics=self.metrics,
+            guard=self.guard,
+            delays=self.delays,
+            slowmode=Slowmode(self.world, self.clock),
+        )
+        app = build_app(self.world, services)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.SockSite(self._runner, listener).start()
+        self._sweeper = asyncio.create_task(self._sweep_threads())
+
+    async def _sweep_threads(self) -> None:
+        """Archives idle threads as real time passes, so THREAD_UPDATE goes out on time
+        even when no request comes in."""
+        while True:
+            await asyncio.sleep(ARCHIVE_SWEEP_SECONDS)
+            threads.archive_idle(self.world)
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+            self._sweeper = None
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -144,5 +196,10 @@ class FakeDiscord:
         return interaction_timings(interactions, self.limits.first_response_seconds)
 
     def report(self) -> dict[str, Any]:
-        """Requests and 429s by route, invalid requests, and first-answer latencies."""
-        return self.metrics.report(self.interaction_timings())
+        """Requests and 429s by route, invalid requests, first-answer latencies, and how
+        many deferred answers were filled by a follow-up (deprecated by Discord)."""
+        interactions = self.world.interactions.values()
+        deprecated = sum(1 for interaction in interactions if interaction.deferral_followed_up)
+        return self.metrics.report(self.interaction_timings()) | {
+            "deprecated_follow_ups": deprecated
+        }

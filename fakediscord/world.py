@@ -201,6 +201,27 @@ class World:
                 overwrite.deny |= bit
         self.dispatch("CHANNEL_UPDATE", channel.payload(), GUILDS)
 
+    def update_channel(
+        self,
+        channel: Channel,
+        *,
+        rate_limit_per_user: int | None = None,
+        default_thread_rate_limit_per_user: int | None = None,
+        default_auto_archive_duration: int | None = None,
+    ) -> None:
+        """Changes a channel's slowmode or thread defaults, as an admin would, and announces it.
+
+        `rate_limit_per_user` is the slowmode of the channel (or thread) itself;
+        `default_thread_rate_limit_per_user` is copied onto threads created afterwards.
+        """
+        if rate_limit_per_user is not None:
+            channel.rate_limit_per_user = rate_limit_per_user
+        if default_thread_rate_limit_per_user is not None:
+            channel.default_thread_rate_limit_per_user = default_thread_rate_limit_per_user
+        if default_auto_archive_duration is not None:
+            channel.default_auto_archive_duration = default_auto_archive_duration
+        self.announce_channel_update(channel)
+
     def set_bot_permissions(self, where: Guild | Channel, **permissions: bool | None) -> None:
         """Change what the bot may do in a whole guild (its role) or in one channel.
 
@@ -330,9 +351,11 @@ class World:
         starter: Message | None = None,
         auto_archive_duration: int = 1440,
         invitable: bool = True,
+        rate_limit_per_user: int = 0,
     ) -> Channel:
         # A thread started from a message shares that message's id, as on Discord.
         thread_id = starter.id if starter is not None else self.ids.next()
+        created = self.clock.wall()
         thread = Channel(
             thread_id,
             kind,
@@ -343,6 +366,10 @@ class World:
             auto_archive_duration=auto_archive_duration,
             invitable=invitable,
             thread_members={owner.id},
+            created_at=created,
+            archived_at=created,
+            rate_limit_per_user=rate_limit_per_user,
+            last_activity=self.clock.now(),
         )
         self.channels[thread.id] = thread
         guild = self.guild_of(parent)

@@ -121,8 +121,11 @@ async def test_late_first_answer_is_unknown_interaction(
 
 
 async def test_deferred_answer_is_filled_by_the_first_follow_up(
-    alice: Person, bob: Person, bot: TableBot
+    fake: FakeDiscord, alice: Person, bob: Person, bot: TableBot
 ) -> None:
+    """discord.py's `followup.send` after `defer(thinking=True)` takes the deprecated path
+    (Create Followup Message "will function as Edit Original Interaction Response for
+    backwards compatibility"), which the report counts."""
     handle = await alice.run("/table defer")
     placeholder = (await handle.response()).message
     assert placeholder is not None and placeholder.loading and placeholder.ephemeral
@@ -130,6 +133,7 @@ async def test_deferred_answer_is_filled_by_the_first_follow_up(
     assert done.content == "done thinking"
     assert not done.loading
     assert all(m.id != done.id for m in bob.messages())
+    assert fake.report()["deprecated_follow_ups"] == 1
 
 
 async def test_global_rate_limit_is_retried_by_discord_py(

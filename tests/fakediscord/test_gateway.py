@@ -1,48 +1,12 @@
 """The gateway protocol, spoken by hand over a websocket."""
 
-import json
-from collections.abc import AsyncIterator
-from typing import Any
-
 import aiohttp
-import pytest
 
 from fakediscord import FakeDiscord
 from fakediscord.driver import Person
 from fakediscord.models import Guild
 from fakediscord.world import GUILD_MESSAGES, GUILDS
-
-TIMEOUT = 5
-
-
-class Socket:
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
-        self.socket = socket
-
-    async def receive(self) -> dict[str, Any]:
-        message = await self.socket.receive(timeout=TIMEOUT)
-        assert message.type is aiohttp.WSMsgType.TEXT, message
-        return json.loads(message.data)
-
-    async def send(self, op: int, data: Any) -> None:
-        await self.socket.send_str(json.dumps({"op": op, "d": data}))
-
-    async def identify(self, token: str, intents: int) -> dict[str, Any]:
-        await self.send(2, {"token": token, "intents": intents, "properties": {}})
-        ready = await self.receive()
-        assert ready["t"] == "READY"
-        return ready
-
-
-@pytest.fixture
-async def socket(fake: FakeDiscord) -> AsyncIterator[Socket]:
-    async with aiohttp.ClientSession() as session:
-        url = f"{fake.gateway_url}?v=10&encoding=json&compress=zlib-stream"
-        async with session.ws_connect(url) as connection:
-            opened = Socket(connection)
-            hello = await opened.receive()
-            assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
-            yield opened
+from tests.fakediscord.conftest import TIMEOUT, Socket
 
 
 async def test_heartbeat_is_acknowledged(socket: Socket) -> None:

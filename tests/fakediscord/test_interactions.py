@@ -211,3 +211,44 @@ async def test_request_counts_and_answer_timings(
     assert 0 <= report["first_response_seconds"]["max"] < 3
     fake.metrics.reset()
     assert fake.report()["total_requests"] == 0
+
+
+@pytest.mark.usefixtures("commands")
+async def test_follow_ups_always_answer_with_the_message(
+    fake: FakeDiscord, rest: Rest, alice: Person
+) -> None:
+    """Create Followup Message: "Functions the same as Execute Webhook, but `wait` is always
+    true"."""
+    handle = await alice.run("/hand")
+    await callback(rest, handle, 4, {"content": "first"})
+    status, follow, _ = await rest.call("POST", webhook(fake, handle), json={"content": "more"})
+    assert status == 200 and follow["content"] == "more"
+
+
+@pytest.mark.usefixtures("commands")
+async def test_a_follow_up_after_deferring_fills_the_placeholder_and_is_counted(
+    fake: FakeDiscord, rest: Rest, alice: Person, bob: Person
+) -> None:
+    """Create Followup Message: "When using this endpoint directly after responding to an
+    interaction with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, this endpoint will function as
+    Edit Original Interaction Response for backwards compatibility. [...] The ephemeral
+    flag will be ignored [...] This behavior is deprecated, and you should use the Edit
+    Original Interaction Response endpoint in this case instead.\""""
+    deferred = await alice.run("/hand")
+    await callback(rest, deferred, 5, {"flags": 64})
+    placeholder = (await deferred.response()).message
+    assert placeholder is not None and placeholder.loading
+    _, filled, _ = await rest.call(
+        "POST", webhook(fake, deferred) + "?wait=1", json={"content": "done", "flags": 0}
+    )
+    assert filled["id"] == str(placeholder.id) and filled["flags"] & 64
+    assert not filled["flags"] & 128
+    assert [m.id for m in alice.messages()] == [placeholder.id]
+    assert fake.report()["deprecated_follow_ups"] == 1
+
+    edited = await alice.run("/hand")
+    await callback(rest, edited, 5)
+    path = webhook(fake, edited, "/messages/@original")
+    assert (await rest.call("PATCH", path, json={"content": "done"}))[0] == 200
+    assert fake.report()["deprecated_follow_ups"] == 1
+    assert [m.content for m in bob.messages()] == ["done"]
