@@ -113,6 +113,7 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
         "table_guangdong",
         "settlement",
         "settlement_sichuan",
+        "settlement_guangdong",
         "lobby",
     ],
 )
