@@ -40,6 +40,7 @@ class Labels:
     discarded: str = "{name} 打出 {tile}"
     round_wind: str = "{wind}风圈"
     win_order: str = "第{n}家"
+    won_order: str = "第{n}家胡"
     dealt_in: str = "{name} 点炮"
     capped: str = "封顶（原 {n}）"
     multiplier: str = "×{n}"
@@ -86,7 +87,8 @@ class SeatView:
     None draws ``hand_count`` backs instead. ``drawn`` sets the last concealed tile apart,
     as for a seat that has just drawn. ``won_tile`` marks a seat that has won (and left,
     in 血战到底) with its winning tile; ``won_order`` says it was the n-th to win (1 first;
-    seats that won on the same discard share a number), printed with ``Labels.win_order``.
+    seats that won on the same discard share a number), printed with ``Labels.won_order``
+    (else the badge reads ``Labels.won``).
     ``note`` is a short status such as 托管 or 听.
     """
 
@@ -162,7 +164,8 @@ class WinnerView:
     ``total`` is printed with ``Labels.total``; ``capped_from`` is the total before the
     rule set's cap, given only when the cap lowered it. ``multiplier`` is a factor the rule
     set applies to this win's payments (广东 big hu ×2), None where there is none.
-    ``order`` is the n-th win of the hand (1 first), given where several seats won.
+    ``order`` is the n-th win of the hand (1 first), given where several seats won, printed
+    with ``Labels.win_order``.
     """
 
     seat: int

@@ -11,8 +11,8 @@ stand upright everywhere, so every river reads the same way.
 The river, meld and winning tiles are at least ``TILE`` wide on a ``SIZE`` canvas: 18 px
 when a phone shows the picture 360 px wide. While every seat fits with larger tiles (early
 in a hand) all four grow together up to ``TILE_MAX``. A box that cannot hold its seat at
-``TILE`` (more melds and discards than a hand reaches in play) shrinks that seat's tiles
-until it does.
+``TILE`` (a river longer than the phone test's full tables beside as many melds) shrinks
+that seat's tiles until it does.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ BLOCK_GAP = 3
 MELD_ROW_GAP = 2
 BACK_WIDTH = 12
 FACE_WIDTH = 23
+FACE_WIDTH_MIN = 8
 DRAWN_GAP = 5
 NAME_SIZE = 20
 SCORE_SIZE = 18
@@ -188,9 +189,8 @@ def _won_block(seat_view: SeatView, seat: int, labels: Labels, width: int) -> _B
     """The winning tile with a badge: 胡, and the order of the win where it is known."""
     if seat_view.won_tile is None:
         return None
-    word = labels.won
-    if seat_view.won_order is not None:
-        word = f"{labels.win_order.format(n=seat_view.won_order)}{labels.won}"
+    order = seat_view.won_order
+    word = labels.won if order is None else labels.won_order.format(n=order)
     badge = text.pill(word, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK)
     height = max(tile_height(width), badge.height)
     tile_x = badge.width + ITEM_GAP
@@ -214,7 +214,8 @@ def _concealed_block(seat_view: SeatView, seat: int, max_width: int) -> _Block:
         else:
             faces.sort()
         room = max_width - (DRAWN_GAP if seat_view.drawn else 0)
-        width = max(8, min(FACE_WIDTH, (room + TILE_GAP) // max(1, len(faces)) - TILE_GAP))
+        fair = (room + TILE_GAP) // max(1, len(faces)) - TILE_GAP
+        width = max(FACE_WIDTH_MIN, min(FACE_WIDTH, fair))
     tiles = []
     x = 0
     for i, face in enumerate(faces):
@@ -338,11 +339,13 @@ def _arrange(blocks: Sequence[_Block], discards: int, width: int, tile: int) -> 
     river_h = _river_height(discards, stacked_cols, tile)
     sep = BLOCK_GAP if blocks and discards else 0
     best = _Body(False, stacked_cols, blocks_h + sep + river_h, width)
-    widest = max((b.width for b in blocks), default=0)
+    if not blocks:
+        return best
+    widest = max(b.width for b in blocks)
     pairs = {a.width + MELD_GAP + b.width for a, b in itertools.combinations(blocks, 2)}
     for column in sorted({widest} | {w for w in pairs if w > widest}):
         side_cols = _columns(width - column - BLOCK_GAP, tile)
-        if not blocks or side_cols < SIDE_COLUMNS_MIN:
+        if side_cols < SIDE_COLUMNS_MIN:
             break
         side_h = max(
             _rows_height(_rows_of(blocks, column)), _river_height(discards, side_cols, tile)
@@ -355,6 +358,7 @@ def _arrange(blocks: Sequence[_Block], discards: int, width: int, tile: int) -> 
 def _river_tiles(
     seat_view: SeatView, seat: int, ringed: bool, x0: int, y0: int, columns: int, tile: int
 ) -> list[TableTile]:
+    """The discards in rows of ``columns`` from (x0, y0), the newest ringed if ``ringed``."""
     th = tile_height(tile)
     out = []
     last = len(seat_view.discards) - 1
