@@ -50,6 +50,18 @@ def labels(locale: str) -> Labels:
         options=word("options"),
         ai=word("ai"),
         host=word("host"),
+        dragons=(word("dragon_red"), word("dragon_green"), word("dragon_white")),
+        number_tile=word("number_tile"),
+        discarded=word("discarded"),
+        round_wind=word("round_wind"),
+        win_order=word("win_order"),
+        won_order=word("won_order"),
+        dealt_in=word("dealt_in"),
+        capped=word("capped"),
+        multiplier=word("multiplier"),
+        pays=word("pays"),
+        receives=word("receives"),
+        horse_hit=word("horse_hit"),
     )
 
 

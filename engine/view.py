@@ -43,6 +43,8 @@ class View:
     seats: tuple[SeatInfo, ...]
     claim_tile: int | None
     claim_from: int | None
+    #: (seat, tile) of the hand's most recent discard, claimed or not; None before one.
+    last_discard: tuple[int, int] | None
     prompt: str | None
     aside: Mapping[str, tuple[int, ...] | int]
     wins: tuple[ScoredWin, ...]

@@ -80,6 +80,7 @@ def build_view(rnd: RoundState, viewer: int | None, reveal: frozenset[int]) -> V
         seats=tuple(seats),
         claim_tile=window.tile if window else None,
         claim_from=window.from_seat if window else None,
+        last_discard=rnd.last_discard,
         prompt=rnd.prompt.id if rnd.prompt is not None else None,
         aside=aside,
         wins=tuple(rnd.wins),

@@ -4,7 +4,7 @@ The caller fills the frozen views in ``renderer.models`` (tile kinds, ``engine.t
 and already-worded strings) and gets PNG bytes back; nothing here knows about Discord.
 """
 
-from renderer import fonts, sprites, table, text
+from renderer import fonts, hand, sprites, table, text
 from renderer.fonts import FontNotFoundError
 from renderer.hand import hand_order, render_hand, render_tiles
 from renderer.lobby import render_lobby
@@ -50,9 +50,10 @@ __all__ = [
 
 
 def clear_caches() -> None:
-    """Forget every loaded font, tile sprite and text sprite, and the table pictures'
-    palette (to measure cold renders)."""
+    """Forget every loaded font, tile sprite and text sprite, and the table and hand
+    pictures' palettes and cached layers (to measure cold renders)."""
     fonts.clear_caches()
     sprites.clear_caches()
     text.clear_caches()
     table.clear_caches()
+    hand.clear_caches()

@@ -63,7 +63,8 @@ def _render_round(args: argparse.Namespace) -> bytes:
         engine_views.SeatText(name, net)
         for name, net in zip(names, hand.ledger.nets(), strict=True)
     ]
-    return render_table(engine_views.table_view(view, seats, Labels(), "", args.seat))
+    table = engine_views.table_view(view, seats, Labels(), "", args.seat)
+    return render_table(table)
 
 
 def _render(args: argparse.Namespace) -> bytes:

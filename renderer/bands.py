@@ -14,29 +14,33 @@ HEADER_SIZE = 24
 SECTION_GAP = 14
 
 
-def blank(height: int) -> Image.Image:
-    return Image.new("RGB", (WIDTH, height), theme.FELT)
+def blank(height: int, width: int = WIDTH) -> Image.Image:
+    return Image.new("RGB", (width, height), theme.FELT)
 
 
-def rule() -> Image.Image:
+def rule(width: int = WIDTH, margin: int = MARGIN) -> Image.Image:
     """A thin dividing line between sections."""
-    out = blank(SECTION_GAP * 2 + 1)
+    out = blank(SECTION_GAP * 2 + 1, width)
     ImageDraw.Draw(out).line(
-        (MARGIN, SECTION_GAP, WIDTH - MARGIN, SECTION_GAP), fill=theme.FELT_DARK, width=2
+        (margin, SECTION_GAP, width - margin, SECTION_GAP), fill=theme.FELT_DARK, width=2
     )
     return out
 
 
-def heading(label: str, line_gap: int) -> Image.Image:
+def heading(
+    label: str, line_gap: int, width: int = WIDTH, margin: int = MARGIN, size: int = HEADER_SIZE
+) -> Image.Image:
     """A section's title in the accent colour."""
-    out = blank(text.line_height(HEADER_SIZE) + line_gap)
-    text.paste(out, label, (MARGIN, 0), HEADER_SIZE, theme.ACCENT, bold=True)
+    out = blank(text.line_height(size) + line_gap, width)
+    text.paste(out, label, (margin, 0), size, theme.ACCENT, bold=True)
     return out
 
 
 def stack(bands: Sequence[Image.Image]) -> bytes:
-    """The bands one under the other, as a PNG."""
-    canvas = Image.new("RGB", (WIDTH, sum(b.height for b in bands)), theme.FELT)
+    """The bands one under the other, as a PNG as wide as the widest."""
+    canvas = Image.new(
+        "RGB", (max(b.width for b in bands), sum(b.height for b in bands)), theme.FELT
+    )
     y = 0
     for piece in bands:
         canvas.paste(piece, (0, y))

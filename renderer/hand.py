@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from PIL import Image
 
-from engine.tiles import suit
+from engine.tiles import NUM_KINDS, suit
 from renderer import layout, png, text, theme
 from renderer.layout import Placed
 from renderer.models import HandView
-from renderer.sprites import Mark, tile_height
+from renderer.reference import reference_hand
+from renderer.sprites import BACK, Mark, tile_height
 
 TILE_WIDTH = 48
 WAIT_WIDTH = 36
@@ -100,6 +102,36 @@ def _waits_label(view: HandView) -> str:
 def render_hand(view: HandView) -> bytes:
     """PNG of a hand: concealed tiles sorted and numbered, the drawn tile apart on the
     right, then the melds; legal discards, the void suit, 宝牌 and waits marked."""
+    return png.encode(_draw(view), colours=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """The 256 colours of every hand picture, chosen once from a hand that shows every
+    kind of mark and text, above every face plain, dimmed and marked: choosing them for
+    each picture was most of its cost, and every hand is drawn from the same felt, tiles
+    and ink."""
+    sample = _draw(reference_hand())
+    faces = [*range(NUM_KINDS), BACK]
+    looks = [(False, mark) for mark in Mark] + [(True, Mark.NONE), (True, Mark.VOID)]
+    row_h = tile_height(TILE_WIDTH)
+    width = max(sample.width, len(faces) * (TILE_WIDTH + GAP))
+    mosaic = Image.new("RGB", (width, sample.height + len(looks) * row_h), theme.FELT)
+    mosaic.paste(sample, (0, 0))
+    for row, (dim, mark) in enumerate(looks):
+        placed = [
+            Placed(face, i * (TILE_WIDTH + GAP), sample.height + row * row_h, dim=dim, mark=mark)
+            for i, face in enumerate(faces)
+        ]
+        layout.paint(mosaic, placed, TILE_WIDTH)
+    return png.palette_of(mosaic)
+
+
+def clear_caches() -> None:
+    _palette.cache_clear()
+
+
+def _draw(view: HandView) -> Image.Image:
     spot = _lay_out(view)
     canvas = Image.new("RGB", spot.size, theme.FELT)
     if view.title:
@@ -111,7 +143,7 @@ def render_hand(view: HandView) -> bytes:
         text.paste(canvas, str(number), (centre, spot.numbers_top), NUMBER_SIZE, color, anchor="m")
     if view.waits:
         _paint_waits(canvas, view, spot.waits_top)
-    return png.encode(canvas)
+    return canvas
 
 
 def _paint_waits(canvas: Image.Image, view: HandView, top: int) -> None:

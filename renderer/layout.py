@@ -1,8 +1,5 @@
-"""Where tiles go: rows of concealed tiles and melds, and pasting them turned to face a seat.
-
-Layouts are computed in a seat's own frame (the seat at the bottom, its tiles upright) and
-turned onto the canvas by whole quarter turns, so one layout serves all four seats.
-"""
+"""Where tiles go: rows of concealed tiles and melds as players lay them out, and pasting
+them onto a picture."""
 
 from __future__ import annotations
 
@@ -120,31 +117,8 @@ def place_row(faces: Sequence[int], x: int, y: int, width: int, gap: int) -> lis
     return [Placed(face, x + i * (width + gap), y) for i, face in enumerate(faces)]
 
 
-def turn_box(x: int, y: int, w: int, h: int, quarter: int, size: int) -> tuple[int, int, int, int]:
-    """The box (x, y, w, h) of a ``size``-square canvas after turning the canvas
-    ``quarter`` quarter turns counter-clockwise."""
-    quarter %= 4
-    if quarter == 0:
-        return x, y, w, h
-    if quarter == 1:
-        return y, size - x - w, h, w
-    if quarter == 2:
-        return size - x - w, size - y - h, w, h
-    return size - y - h, x, h, w
-
-
-def paint(
-    canvas: Image.Image,
-    placed: Iterable[Placed],
-    width: int,
-    quarter: int = 0,
-    size: int = 0,
-) -> None:
-    """Paste tiles onto ``canvas``; with ``quarter`` the layout's frame is turned that many
-    quarter turns counter-clockwise about the centre of a ``size``-square canvas."""
+def paint(canvas: Image.Image, placed: Iterable[Placed], width: int) -> None:
+    """Paste ``width``-wide tiles onto ``canvas`` where the layout put them."""
     for p in placed:
-        turn = (p.quarter + quarter) % 4
-        sprite = sprites.tile(p.face, width, turn, p.dim, p.mark)
-        w, h = sprites.tile_size(width, p.quarter)
-        x, y, _, _ = turn_box(p.x, p.y, w, h, quarter, size)
-        canvas.paste(sprite, (x, y), sprite)
+        sprite = sprites.tile(p.face, width, p.quarter, p.dim, p.mark)
+        canvas.paste(sprite, (p.x, p.y), sprite)

@@ -79,6 +79,13 @@ def _seat(value: Any, where: str) -> int:
     return seat
 
 
+def _wind(value: Any, where: str) -> int:
+    wind = _typed(value, int, where)
+    if not 0 <= wind <= 3:
+        raise ViewError(f"{where}: wind {wind} is not 0..3 (东 南 西 北)")
+    return wind
+
+
 def _tile(value: Any, where: str) -> int:
     try:
         return parse_tile(_typed(value, str, where))
@@ -149,7 +156,7 @@ def _strings(value: Any, where: str, count: int) -> tuple[str, ...]:
 def _labels(value: Any, where: str) -> Labels:
     names = {f.name for f in dataclasses.fields(Labels)}
     data = _object(value, where, names)
-    sizes = {"winds": 4, "suits": 3}
+    sizes = {"winds": 4, "suits": 3, "dragons": 3}
     changes = {
         key: _strings(v, f"{where}.{key}", sizes[key])
         if key in sizes
@@ -210,33 +217,26 @@ def _seat_view(value: Any, where: str) -> SeatView:
         discards=_tiles(data.get("discards", ""), f"{where}.discards"),
         void_suit=_optional(data.get("void_suit"), _void_suit, f"{where}.void_suit"),
         won_tile=_optional(data.get("won_tile"), _tile, f"{where}.won_tile"),
+        won_order=_optional(data.get("won_order"), _int, f"{where}.won_order"),
         note=_typed(data.get("note", ""), str, f"{where}.note"),
     )
 
 
 def table_from_json(value: Any, where: str = "table") -> TableView:
     """A TableView from its JSON form; ``seats`` lists seats 0..3 of the hand."""
-    keys = {
-        "seats",
-        "viewer",
-        "current",
-        "last_discard",
-        "wall_left",
-        "wildcard",
-        "horses",
-        "title",
-        "labels",
-    }
+    keys = {f.name for f in dataclasses.fields(TableView)}
     data = _object(value, where, keys, {"seats"})
     seats = _list(data["seats"], _seat_view, f"{where}.seats")
     if len(seats) != 4:
         raise ViewError(f"{where}.seats: expected 4 seats, got {len(seats)}")
     return TableView(
         seats=(seats[0], seats[1], seats[2], seats[3]),
-        viewer=_seat(data.get("viewer", 0), f"{where}.viewer"),
+        bottom=_seat(data.get("bottom", 0), f"{where}.bottom"),
         current=_optional(data.get("current"), _seat, f"{where}.current"),
         last_discard=_optional(data.get("last_discard"), _seat, f"{where}.last_discard"),
+        caption=_typed(data.get("caption", ""), str, f"{where}.caption"),
         wall_left=_typed(data.get("wall_left", 0), int, f"{where}.wall_left"),
+        round_wind=_optional(data.get("round_wind"), _wind, f"{where}.round_wind"),
         wildcard=_optional(data.get("wildcard"), _tile, f"{where}.wildcard"),
         horses=_list(data.get("horses", []), _horse, f"{where}.horses"),
         title=_typed(data.get("title", ""), str, f"{where}.title"),
@@ -254,7 +254,7 @@ def _fan(value: Any, where: str) -> FanLine:
 
 
 def _winner(value: Any, where: str) -> WinnerView:
-    keys = {"seat", "hand", "win_tile", "melds", "how", "title", "fans", "total"}
+    keys = {f.name for f in dataclasses.fields(WinnerView)} - {"concealed"} | {"hand"}
     data = _object(value, where, keys, {"seat", "hand", "win_tile"})
     concealed, melds = _hand(data["hand"], f"{where}.hand")
     return WinnerView(
@@ -263,40 +263,51 @@ def _winner(value: Any, where: str) -> WinnerView:
         win_tile=_tile(data["win_tile"], f"{where}.win_tile"),
         melds=melds + _melds(data.get("melds", []), f"{where}.melds"),
         how=_typed(data.get("how", ""), str, f"{where}.how"),
+        from_seat=_optional(data.get("from_seat"), _seat, f"{where}.from_seat"),
         title=_typed(data.get("title", ""), str, f"{where}.title"),
         fans=_list(data.get("fans", []), _fan, f"{where}.fans"),
         total=_optional(data.get("total"), _int, f"{where}.total"),
+        capped_from=_optional(data.get("capped_from"), _int, f"{where}.capped_from"),
+        multiplier=_optional(data.get("multiplier"), _int, f"{where}.multiplier"),
+        order=_optional(data.get("order"), _int, f"{where}.order"),
     )
 
 
 def _payment(value: Any, where: str) -> PaymentLine:
-    data = _object(
-        value, where, {"payer", "payee", "amount", "reason"}, {"payer", "payee", "amount"}
-    )
+    keys = {f.name for f in dataclasses.fields(PaymentLine)}
+    data = _object(value, where, keys, {"payer", "payee", "amount"})
     return PaymentLine(
         payer=_seat(data["payer"], f"{where}.payer"),
         payee=_seat(data["payee"], f"{where}.payee"),
         amount=_typed(data["amount"], int, f"{where}.amount"),
         reason=_typed(data.get("reason", ""), str, f"{where}.reason"),
+        horse=_optional(data.get("horse"), _int, f"{where}.horse"),
     )
 
 
 def settlement_from_json(value: Any, where: str = "settlement") -> SettlementView:
     """A SettlementView from its JSON form; winners' ``hand`` excludes ``win_tile``."""
-    keys = {"names", "winners", "payments", "nets", "horses", "wildcard", "title", "labels"}
+    keys = {f.name for f in dataclasses.fields(SettlementView)}
     data = _object(value, where, keys, {"names"})
     names = _strings(data["names"], f"{where}.names", 4)
-    nets = data.get("nets", [0, 0, 0, 0])
-    if not isinstance(nets, list) or len(nets) != 4:
-        raise ViewError(f"{where}.nets: expected a list of 4 numbers")
-    net_values = [_typed(n, int, f"{where}.nets[{i}]") for i, n in enumerate(nets)]
+    net_values = _four_ints(data.get("nets", [0, 0, 0, 0]), f"{where}.nets")
+    factors = _optional(data.get("factors"), _four_ints, f"{where}.factors")
     return SettlementView(
         names=(names[0], names[1], names[2], names[3]),
         winners=_list(data.get("winners", []), _winner, f"{where}.winners"),
         payments=_list(data.get("payments", []), _payment, f"{where}.payments"),
-        nets=(net_values[0], net_values[1], net_values[2], net_values[3]),
+        nets=net_values,
         horses=_list(data.get("horses", []), _horse, f"{where}.horses"),
+        factors=factors,
         wildcard=_optional(data.get("wildcard"), _tile, f"{where}.wildcard"),
         title=_typed(data.get("title", ""), str, f"{where}.title"),
         labels=_labels_of(data, where),
     )
+
+
+def _four_ints(value: Any, where: str) -> tuple[int, int, int, int]:
+    """One number per seat."""
+    if not isinstance(value, list) or len(value) != 4:
+        raise ViewError(f"{where}: expected a list of 4 numbers")
+    a, b, c, d = (_typed(n, int, f"{where}[{i}]") for i, n in enumerate(value))
+    return a, b, c, d

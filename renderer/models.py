@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.tiles import Meld
+from engine.tiles import HONOR, Meld, rank, suit
 
 
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """Words the pictures print. Templates use ``{n}`` (a number) or ``{suit}``."""
+    """Words the pictures print. Templates use ``{n}`` (a number), ``{suit}``, ``{name}``
+    (a player's), ``{tile}`` (from :meth:`tile_text`) or ``{wind}`` (one of ``winds``)."""
 
     winds: tuple[str, str, str, str] = ("东", "南", "西", "北")
     suits: tuple[str, str, str] = ("万", "筒", "条")
@@ -34,9 +35,27 @@ class Labels:
     options: str = "选项"
     ai: str = "电脑"
     host: str = "桌主"
+    dragons: tuple[str, str, str] = ("中", "发", "白")
+    number_tile: str = "{n}{suit}"
+    discarded: str = "{name} 打出 {tile}"
+    round_wind: str = "{wind}风圈"
+    win_order: str = "第{n}家"
+    won_order: str = "第{n}家胡"
+    dealt_in: str = "{name} 点炮"
+    capped: str = "封顶（原 {n}）"
+    multiplier: str = "×{n}"
+    pays: str = "付"
+    receives: str = "收"
+    horse_hit: str = "中 {name}"
 
     def void_text(self, void_suit: int) -> str:
         return self.void.format(suit=self.suits[void_suit])
+
+    def tile_text(self, kind: int) -> str:
+        """A tile's short name: ``4筒`` from ``number_tile``, or the wind or dragon."""
+        if suit(kind) == HONOR:
+            return (*self.winds, *self.dragons)[rank(kind) - 1]
+        return self.number_tile.format(n=rank(kind), suit=self.suits[suit(kind)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +85,11 @@ class SeatView:
 
     ``hand`` lists the concealed tiles face up (a revealed hand, or the viewer's own);
     None draws ``hand_count`` backs instead. ``drawn`` sets the last concealed tile apart,
-    as for a seat that has just drawn. ``won_tile`` marks a seat that has won and left
-    (血战到底) with its winning tile. ``note`` is a short status such as 托管 or 听.
+    as for a seat that has just drawn. ``won_tile`` marks a seat that has won (and left,
+    in 血战到底) with its winning tile; ``won_order`` says it was the n-th to win (1 first;
+    seats that won on the same discard share a number), printed with ``Labels.won_order``
+    (else the badge reads ``Labels.won``).
+    ``note`` is a short status such as 托管 or 听.
     """
 
     name: str
@@ -79,13 +101,15 @@ class SeatView:
     discards: tuple[int, ...] = ()
     void_suit: int | None = None
     won_tile: int | None = None
+    won_order: int | None = None
     note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class HorseView:
-    """A horse tile (买马): ``kind`` None while face down; ``target`` the seat it points at,
-    ``buyer`` the seat that bought it where buyers differ (MCR 万马奔腾)."""
+    """A horse tile (买马): ``kind`` None while face down; ``target`` the seat it points at;
+    ``buyer`` the seat that bought it where buyers differ (MCR 万马奔腾), None for the
+    dealer's horses (广东)."""
 
     kind: int | None = None
     target: int | None = None
@@ -96,16 +120,23 @@ class HorseView:
 class TableView:
     """The whole table as the table channel shows it.
 
-    ``seats`` are seats 0..3 of the hand (seat 0 is the dealer); ``viewer`` is drawn at
-    the bottom. ``current`` is whose move it is; ``last_discard`` the seat whose latest
-    river tile is the live discard.
+    ``seats`` are seats 0..3 of the hand (seat 0 is the dealer, who gets the 庄 badge);
+    ``bottom`` is the seat drawn at the bottom, the others follow it counter-clockwise
+    (下家 right, 对家 top, 上家 left). A thread keeps one player at the bottom all session
+    by passing that player's seat in each hand. ``current`` is whose move it is.
+    ``last_discard`` is the seat whose newest river tile is the latest discard: that tile
+    is ringed and shown again in the centre over ``caption`` (the caller's words, such as
+    "电脑3 打出 4筒"). ``round_wind`` is the prevailing wind (0 东 .. 3 北) where the rule
+    set has one.
     """
 
     seats: tuple[SeatView, SeatView, SeatView, SeatView]
-    viewer: int = 0
+    bottom: int = 0
     current: int | None = None
     last_discard: int | None = None
+    caption: str = ""
     wall_left: int = 0
+    round_wind: int | None = None
     wildcard: int | None = None
     horses: tuple[HorseView, ...] = ()
     title: str = ""
@@ -115,7 +146,8 @@ class TableView:
 @dataclass(frozen=True, slots=True)
 class FanLine:
     """One fan or pattern, counted ``count`` times; the picture shows ``value × count``.
-    ``value`` is None where the rule set gives a pattern no worth of its own (广东 big hu)."""
+    ``value`` is None where the rule set gives a pattern no worth of its own (广东 big hu);
+    a line worth 0 (四川 平胡) is not listed, the hand's ``title`` names it."""
 
     name: str
     value: int | None = None
@@ -124,38 +156,56 @@ class FanLine:
 
 @dataclass(frozen=True, slots=True)
 class WinnerView:
-    """A winning hand: ``concealed`` excludes ``win_tile``. ``how`` says how it was won
-    (自摸, 点炮 …) and ``title`` names the hand (清七对 …)."""
+    """A winning hand: ``concealed`` excludes ``win_tile``.
+
+    ``how`` says how it was won from the winner's side (自摸, 胡, 抢杠胡 …) and
+    ``from_seat`` who dealt in or was robbed (None when self-drawn), printed with
+    ``Labels.dealt_in``. ``title`` names the hand in every rule set (鸡胡, 平胡, 清七对 …).
+    ``total`` is printed with ``Labels.total``; ``capped_from`` is the total before the
+    rule set's cap, given only when the cap lowered it. ``multiplier`` is a factor the rule
+    set applies to this win's payments (广东 big hu ×2), None where there is none.
+    ``order`` is the n-th win of the hand (1 first), given where several seats won, printed
+    with ``Labels.win_order``.
+    """
 
     seat: int
     concealed: tuple[int, ...]
     win_tile: int
     melds: tuple[Meld, ...] = ()
     how: str = ""
+    from_seat: int | None = None
     title: str = ""
     fans: tuple[FanLine, ...] = ()
     total: int | None = None
+    capped_from: int | None = None
+    multiplier: int | None = None
+    order: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PaymentLine:
-    """One ledger line between seats; ``reason`` is already worded for the reader."""
+    """One ledger line between seats; ``reason`` is already worded for the reader.
+    ``horse`` is the index in ``SettlementView.horses`` of the horse that made the line."""
 
     payer: int
     payee: int
     amount: int
     reason: str = ""
+    horse: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SettlementView:
-    """The end of a hand: winners, every payment line, each seat's net, the horses."""
+    """The end of a hand: winners in the order they won, every payment line, each seat's
+    net, the horses. ``factors`` are the seats' stakes multipliers (MCR 底分押倍), every
+    payment already multiplied by them; None where the rule set has none."""
 
     names: tuple[str, str, str, str]
     winners: tuple[WinnerView, ...] = ()
     payments: tuple[PaymentLine, ...] = ()
     nets: tuple[int, int, int, int] = (0, 0, 0, 0)
     horses: tuple[HorseView, ...] = ()
+    factors: tuple[int, int, int, int] | None = None
     wildcard: int | None = None
     title: str = ""
     labels: Labels = field(default_factory=Labels)

@@ -1,12 +1,30 @@
-"""A late-game table showing every kind of thing a table picture draws: all 34 tile
-faces, melds of every kind, a revealed hand, horses, a wildcard, a void suit, a win, a
-note, names in Chinese and Latin letters, gains and losses. The table pictures take their
-fixed palette from it, and the render benchmark draws it."""
+"""Pictures showing every kind of thing their kind of picture draws. The table and hand
+pictures take their fixed palettes from them, and the render benchmark draws them.
+
+The late-game table has all 34 tile faces, melds of every kind, a revealed hand, horses,
+a wildcard, a void suit, a win with its order, the prevailing wind, the ringed latest
+discard with its caption, a note, names in Chinese and Latin letters, gains and losses.
+The hand has a drawn tile, melds, dimmed tiles, the void suit, a 宝牌 and waits.
+"""
 
 from __future__ import annotations
 
-from engine.tiles import Meld, MeldType, parse_tiles
-from renderer.models import HorseView, SeatView, TableView
+from engine.tiles import Meld, MeldType, parse_hand, parse_tile, parse_tiles
+from renderer.models import HandView, HorseView, SeatView, TableView
+
+
+def reference_hand() -> HandView:
+    spec = parse_hand("1123m456p99s7z[777s]{4444z}")
+    return HandView(
+        concealed=spec.concealed,
+        drawn=parse_tile("5m"),
+        melds=spec.melds,
+        legal_discards=frozenset(parse_tiles("1259m")),
+        void_suit=1,
+        waits=tuple(parse_tiles("14m7z")),
+        wildcard=parse_tile("9s"),
+        title="Alice 的手牌",
+    )
 
 
 def _river(first: int, count: int) -> tuple[int, ...]:
@@ -41,6 +59,7 @@ def late_game_table() -> TableView:
             discards=_river(5, 19),
             void_suit=2,
             won_tile=5,
+            won_order=1,
         ),
         SeatView(
             "Dave",
@@ -54,11 +73,13 @@ def late_game_table() -> TableView:
         seats=seats,
         current=0,
         last_discard=3,
+        caption="Dave 打出 9万",
         wall_left=12,
+        round_wind=1,
         wildcard=12,
         horses=(
             *(HorseView() for _ in range(3)),
             *(HorseView(kind=k, target=k % 4) for k in (0, 13, 27)),
         ),
-        title="国标麻将 · 东风圈 第3局",
+        title="国标麻将 · 南风圈 第3局",
     )

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from renderer import theme
 from renderer.tileart import BACK, draw_tile, tile_height
 
-__all__ = ["BACK", "Mark", "clear_caches", "tile", "tile_height", "tile_size"]
+__all__ = ["BACK", "Mark", "clear_caches", "tile", "tile_height", "tile_on", "tile_size"]
 
 
 _TURNS = {
@@ -85,7 +85,20 @@ def tile(
     return image
 
 
+@lru_cache(maxsize=4096)
+def tile_on(
+    face: int, width: int, ground: str, quarter: int = 0, mark: Mark = Mark.NONE
+) -> Image.Image:
+    """The tile already laid on a flat ``ground`` colour (RGB): where a picture knows the
+    colour under a tile, pasting this needs no blending, several times faster."""
+    sprite = tile(face, width, quarter, False, mark)
+    out = Image.new("RGB", sprite.size, ground)
+    out.paste(sprite, (0, 0), sprite)
+    return out
+
+
 def clear_caches() -> None:
     """Forget every sprite (benchmarks measure cold renders with this)."""
     _art.cache_clear()
     tile.cache_clear()
+    tile_on.cache_clear()

@@ -46,6 +46,7 @@ def width(content: str, size: int, bold: bool = False) -> int:
     return text(content, size, "#000", bold).width
 
 
+@lru_cache(maxsize=4096)
 def fit(content: str, size: int, max_width: int, bold: bool = False) -> str:
     """``content`` cut short with an ellipsis so it is at most ``max_width`` wide."""
     if width(content, size, bold) <= max_width:
@@ -56,6 +57,39 @@ def fit(content: str, size: int, max_width: int, bold: bool = False) -> str:
         while cut and face.getlength(cut + ELLIPSIS) > max_width:
             cut = cut[:-1]
     return cut.rstrip() + ELLIPSIS
+
+
+def wrap(content: str, size: int, max_width: int, max_lines: int, bold: bool = True) -> list[str]:
+    """``content`` broken into at most ``max_lines`` lines of at most ``max_width``: at
+    spaces where a line can break there, else between characters (Chinese has no spaces
+    to break at); what does not fit in the last line is cut short with an ellipsis."""
+    lines: list[str] = []
+    rest = content.strip()
+    while rest and len(lines) < max_lines - 1:
+        if width(rest, size, bold) <= max_width:
+            break
+        cut = _longest_fit(rest, size, max_width, bold)
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0:
+            cut = space
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        lines.append(fit(rest, size, max_width, bold))
+    return lines
+
+
+def _longest_fit(content: str, size: int, max_width: int, bold: bool) -> int:
+    """The length of the longest start of ``content`` at most ``max_width`` wide (at least
+    one character, so every line takes something)."""
+    low, high = 1, len(content)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(content[:middle], size, bold) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def paste(
@@ -94,4 +128,5 @@ def pill(content: str, size: int, fill: str, color: str) -> Image.Image:
 
 def clear_caches() -> None:
     text.cache_clear()
+    fit.cache_clear()
     pill.cache_clear()

@@ -31,6 +31,8 @@ WILD_MARK = "#e0a800"
 # Pictures
 FELT = "#1b4d3e"
 FELT_DARK = "#153d31"
+FELT_LINE = "#2a6652"
+FELT_CENTRE = "#0f3128"
 PANEL = "#f3efe2"
 TEXT = "#f5f1e6"
 TEXT_DARK = "#1d2433"

@@ -5,7 +5,8 @@ A control names the prompt it belongs to (the hand and prompt numbers of its cus
 lies. A button (``act``) carries the engine's name of the action and the indices of the
 control and of the choice, ``pong.0.2``, and, after a part chosen first (MCR's horses),
 those numbers too: ``bet.1.0.2-5``. A select (``pick``) carries the name of what it
-chooses and the control's index, ``discard.0``; its values are choice indices (a list of
+chooses and the control's index, ``discard.0`` (``discard.0.ready`` for a second select
+of the same control); its values are choice indices (a list of
 actions), tile positions (a choice of tiles) or the numbers themselves. The engine's list
 is the only encoding of actions: the runtime asks the engine for the seat's controls of
 the current prompt, the same ones the click was drawn from, and takes the action there;
@@ -71,8 +72,10 @@ def button_arg(name: str, control: int, choice: int, numbers: Sequence[int] = ()
     return f"{arg}.{'-'.join(str(n) for n in numbers)}" if numbers else arg
 
 
-def select_arg(name: str, control: int) -> str:
-    return f"{name}.{control}"
+def select_arg(name: str, control: int, part: str = "") -> str:
+    """A select's arg; ``part`` tells apart two selects of one control (discards, and
+    discards that declare ready), since a message's custom_ids must differ."""
+    return f"{name}.{control}.{part}" if part else f"{name}.{control}"
 
 
 def chosen_name(control: PickOne | PickTiles | PickNumbers) -> str:
@@ -120,8 +123,8 @@ def _read_button(arg: str, controls: Controls) -> Intent | None:
 
 
 def _read_select(click: Click, controls: Controls, seat: int) -> Intent | None:
-    name, _, place = click.arg.partition(".")
-    index = int(place)
+    name, _, rest = click.arg.partition(".")
+    index = int(rest.split(".")[0])
     if index < 0:
         return None
     control = controls.controls[index]

@@ -229,7 +229,9 @@ class TablePresenter:
         shown = t("log.separator", self.locale).join(x for x in lines if x)
         title = prompts.title(board.facts, self.locale)
         text = "\n".join(x for x in (f"**{title}**", shown[:LINE_LIMIT], self._waiting(board)) if x)
-        return text, table_view(board.view, self._seat_texts(board), self.locale, title)
+        # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
+        bottom = board.facts.seat_of(0)
+        return text, table_view(board.view, self._seat_texts(board), self.locale, title, bottom)
 
     def _seat_texts(self, board: BoardState) -> list[SeatText]:
         texts = []
@@ -345,7 +347,7 @@ class TablePresenter:
         """The table privately, as a spectator sees it."""
         title = prompts.title(board.facts, locale)
         seats = [SeatText(board.facts.names[s], board.scores[s]) for s in range(4)]
-        png = await table_png(table_view(board.view, seats, locale, title))
+        png = await table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
         button = GameButton(
             CustomId("watch", board.facts.table_id), label=t("controls.refresh", locale)
         )

@@ -20,12 +20,16 @@ def how_text(win: ScoredWin, locale: str) -> str:
 
 
 def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
-    """The hand's name where the rule set names combinations (Sichuan's titles)."""
+    """The hand's name: the rule set's title where it names combinations (Sichuan's),
+    else its most valuable fan or pattern (the engine lists them by value), else how the
+    rule set words its total (Guangdong's small hu)."""
     title = win.score.extra.get("title")
     name = title.get("id") if isinstance(title, Mapping) else None
     if isinstance(name, str) and has(f"title.{variant}.{name}"):
         return t(f"title.{variant}.{name}", locale)
-    return ""
+    if win.score.fans:
+        return fan_name(variant, win.score.fans[0].to_json(), locale)
+    return total_text(variant, win.score.total, locale).replace("*", "")
 
 
 def naming(variant: str, locale: str) -> Naming:

@@ -103,9 +103,9 @@ def _pick_one(
     button; the engine's suggestion stands out."""
     plain, ready, rest = _discards_first(control.choices)
     out: list[Item] = []
-    for indices, placeholder in ((plain, "controls.discard"), (ready, "controls.discard_ready")):
+    for indices, part in ((plain, ""), (ready, "ready")):
         if indices:
-            out.append(_discard_select(ids, index, control, indices, placeholder, reader))
+            out.append(_discard_select(ids, index, control, indices, part, reader))
     # The numbers chosen before the answer ride on its buttons, so nothing waits in memory.
     numbers = reader.chosen if _after_numbers(controls, index) else ()
     for choice_index in rest:
@@ -146,9 +146,10 @@ def _discard_select(
     index: int,
     control: PickOne,
     indices: list[int],
-    placeholder: str,
+    part: str,
     reader: Reader,
 ) -> GameSelect:
+    """The discards of ``indices``; ``part`` "ready" for those declaring a ready hand."""
     tiles = {i: control.choices[i].tile for i in indices}
     ordered = sorted(indices, key=lambda i: (tiles[i] != reader.drawn, tiles[i] or 0))
     options = [
@@ -159,8 +160,9 @@ def _discard_select(
         )
         for i in ordered[:SELECT_OPTIONS]
     ]
+    placeholder = "controls.discard_ready" if part else "controls.discard"
     return GameSelect(
-        ids.cid(PICK, select_arg(chosen_name(control), index)),
+        ids.cid(PICK, select_arg(chosen_name(control), index, part)),
         options,
         placeholder=t(placeholder, reader.locale),
     )

@@ -198,6 +198,17 @@ class WinNotes(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class BoughtHorse:
+    """A horse ``buyer`` bought at ``position`` of the row, turned up: ``tile`` points at
+    the seat ``target`` (counted from the dealer)."""
+
+    buyer: int
+    position: int
+    tile: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class RuleFacts:
     """What a rule set tells a viewer besides the tiles: the facts every front end may
     show, none by default; a rule set with more subclasses it (MCR's bets and dice
@@ -207,6 +218,12 @@ class RuleFacts:
     voids: tuple[int, ...] | None = None
     #: The 宝牌 kind (every copy is wild), once shown.
     wildcard: int | None = None
+    #: The prevailing wind (0 东 … 3 北), where the rule set has one (MCR 圈风).
+    round_wind: int | None = None
+    #: Each seat's stakes multiplier, seat 0 first, once the bets are placed (MCR 底分押倍).
+    factors: tuple[int, int, int, int] | None = None
+    #: Horses bought by position, once turned up (MCR 万马奔腾); () where none are.
+    bought_horses: tuple[BoughtHorse, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,6 +695,7 @@ def seats_after(seat: int) -> tuple[int, int, int]:
 
 __all__ = [
     "Aside",
+    "BoughtHorse",
     "DiscardRecord",
     "EndReason",
     "Figure",

@@ -69,6 +69,8 @@ def check_controls(state: SeatState, locale: str) -> None:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)  # raises when Discord's layout limits are broken
+    ids = [item.item.custom_id for item in items if isinstance(item, GameButton | GameSelect)]
+    assert len(set(ids)) == len(ids), "Discord refuses a message with a custom_id twice"
     for item in items:
         assert isinstance(item, GameButton | GameSelect)
         raw = item.item.custom_id

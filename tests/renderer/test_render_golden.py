@@ -110,8 +110,10 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
         "tiles",
         "table",
         "table_mcr",
+        "table_guangdong",
         "settlement",
         "settlement_sichuan",
+        "settlement_guangdong",
         "lobby",
     ],
 )

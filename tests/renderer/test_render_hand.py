@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from engine.tiles import parse_hand, parse_tile, parse_tiles
 from renderer import HandView, hand_order, render_hand, render_tiles
@@ -70,3 +71,23 @@ def test_tiles_row_keeps_the_given_order(decode: Decode) -> None:
     assert forward.size == backward.size
     assert ImageChops.difference(forward, backward).getbbox() is not None
     assert decode(render_tiles([], width=40)).width > 0
+
+
+def test_every_hand_picture_maps_onto_one_palette_without_visible_change() -> None:
+    """Hand pictures share fixed colours (choosing 256 per picture cost most of its time);
+    a hand unlike the reference one still comes out as drawn, to a shade or two."""
+    other = _view(
+        "2345678p66z777z[123s]{1111m}",
+        drawn=parse_tile("1z"),
+        legal_discards=frozenset(parse_tiles("1z6z")),
+        void_suit=0,
+        waits=tuple(parse_tiles("5z9p")),
+        wildcard=parse_tile("3p"),
+        title="Bob 的手牌 · 听牌",
+    )
+    pictures = [render_hand(other), render_hand(_view())]
+    palettes = {tuple(Image.open(io.BytesIO(png)).getpalette() or ()) for png in pictures}
+    assert len(palettes) == 1
+    shown = Image.open(io.BytesIO(pictures[0])).convert("RGB")
+    error = ImageStat.Stat(ImageChops.difference(hand_module._draw(other), shown)).mean
+    assert max(error) < 2.0

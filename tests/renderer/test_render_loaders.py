@@ -40,7 +40,7 @@ def test_table_fields_read_into_the_model() -> None:
                 void_suit="s",
                 won_tile="E",
             ),
-            "viewer": 3,
+            "bottom": 3,
             "wildcard": "5z",
             "horses": [{"tile": "3p", "target": 2}, {}],
             "labels": {"wall": "{n} left", "winds": ["E", "S", "W", "N"]},
@@ -53,7 +53,7 @@ def test_table_fields_read_into_the_model() -> None:
     assert seat.melds[1].type is MeldType.CONCEALED_KONG
     assert seat.void_suit == 2
     assert seat.won_tile == 27
-    assert view.viewer == 3 and view.wildcard == 31
+    assert view.bottom == 3 and view.wildcard == 31
     assert view.horses[0].kind == parse_tile("3p") and view.horses[1].kind is None
     assert view.labels.wall == "{n} left" and view.labels.winds[0] == "E"
 
@@ -80,6 +80,42 @@ def test_settlement_winner_hand_splits_into_tiles_and_melds() -> None:
     assert winner.fans[0].count == 3 and winner.total == 6
 
 
+def test_marks_of_play_read_into_the_model() -> None:
+    table = loaders.table_from_json(
+        {
+            **_table(won_tile="5m", won_order=2),
+            "last_discard": 0,
+            "caption": "小明 打出 5万",
+            "round_wind": 1,
+        }
+    )
+    assert table.seats[0].won_order == 2 and table.last_discard == 0
+    assert table.caption == "小明 打出 5万" and table.round_wind == 1
+    view = loaders.settlement_from_json(
+        {
+            "names": ["a", "b", "c", "d"],
+            "winners": [
+                {
+                    "seat": 1,
+                    "hand": "23m",
+                    "win_tile": "4m",
+                    "from_seat": 3,
+                    "total": 4,
+                    "capped_from": 6,
+                    "multiplier": 2,
+                    "order": 1,
+                }
+            ],
+            "payments": [{"payer": 3, "payee": 0, "amount": 2, "reason": "马", "horse": 0}],
+            "horses": [{"tile": "1p", "target": 1}],
+            "factors": [4, 1, 2, 1],
+        }
+    )
+    winner = view.winners[0]
+    assert (winner.from_seat, winner.capped_from, winner.multiplier, winner.order) == (3, 6, 2, 1)
+    assert view.payments[0].horse == 0 and view.factors == (4, 1, 2, 1)
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -91,7 +127,9 @@ def test_settlement_winner_hand_splits_into_tiles_and_melds() -> None:
         (_table(score="10"), r"score: expected int"),
         (_table(drawn=1), r"drawn: expected bool"),
         ({"seats": []}, r"expected 4 seats"),
-        ({"seats": [_seat()] * 4, "viewer": True}, r"viewer: expected int"),
+        ({"seats": [_seat()] * 4, "bottom": True}, r"bottom: expected int"),
+        ({"seats": [_seat()] * 4, "round_wind": 4}, r"round_wind: wind 4 is not 0\.\.3"),
+        ({"names": list("abcd"), "factors": [1, 2]}, r"factors: expected a list of 4"),
         ({"seats": [_seat()] * 4, "labels": {"winds": ["E"]}}, r"labels\.winds"),
         ({"names": ["a"]}, r"settlement\.names: expected a list of 4"),
         ({"names": list("abcd"), "winners": [{"seat": 0, "hand": "1m"}]}, r"missing key"),

@@ -67,6 +67,7 @@ from engine.rules.mcr.settle import (
 )
 from engine.rules.play import (
     Aside,
+    BoughtHorse,
     EndReason,
     Figure,
     HandState,
@@ -166,19 +167,18 @@ class Substitution:
 
 @dataclass(frozen=True, slots=True)
 class McrFacts(RuleFacts):
-    """What a viewer is told of an MCR hand besides the tiles and the 宝牌: the prevalent
-    wind; once the bets are in (``announced``), the dice mode and every bet; one's own
-    火眼金睛 target; how many tiles each seat swapped; at the end, what the end reveals
-    (the horses bought, every 火眼金睛 target, 天降财神, the 巅峰时刻 templates)."""
+    """What a viewer is told of an MCR hand besides the tiles, the 宝牌, the prevailing
+    wind, the stakes and the horses bought (the shared facts): once the bets are in
+    (``announced``), the dice mode and every bet; one's own 火眼金睛 target; how many tiles
+    each seat swapped; at the end, what the end reveals (every 火眼金睛 target, 天降财神,
+    the 巅峰时刻 templates)."""
 
-    round_wind: str = ROUND_WINDS[0]
     announced: bool = False
     mode: str | None = None
     bets: tuple[Bet, ...] = ()
     peek: int | None = None
     swaps: tuple[int, ...] | None = None
     settled: bool = False
-    horses: tuple[Horse, ...] = ()
     peeks: tuple[int | None, ...] = ()
     wealth_fan: int | None = None
     templates: tuple[str, ...] = ()
@@ -582,16 +582,22 @@ class McrRules(RuleSet[McrOptions]):
         one's own 火眼金睛 target; the swap counts; at the end, everything revealed."""
         hand = notes(state)
         revealed = hand.settled
+        factors = hand.factors
         return McrFacts(
             wildcard=hand.wildcard if hand.announced else None,
-            round_wind=state.fields[ROUND_WIND],
+            round_wind=ROUND_WINDS.index(state.fields[ROUND_WIND]),
+            factors=(factors[0], factors[1], factors[2], factors[3]) if hand.bets_placed else None,
+            bought_horses=tuple(
+                BoughtHorse(h.buyer, h.position, h.tile, h.target) for h in hand.horses
+            )
+            if revealed
+            else (),
             announced=hand.announced,
             mode=hand.mode if hand.announced else None,
             bets=self._bets(hand) if hand.bets_placed else (),
             peek=None if viewer is None else hand.peek.get(viewer),
             swaps=None if hand.swaps is None else tuple(hand.swaps),
             settled=revealed,
-            horses=tuple(hand.horses) if revealed else (),
             peeks=tuple(hand.peek.get(s) for s in range(SEATS))
             if revealed and hand.mode == PEEK
             else (),

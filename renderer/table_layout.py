@@ -1,0 +1,672 @@
+"""Where everything on the table picture goes, computed before anything is drawn.
+
+The square canvas holds four seat boxes in a pinwheel around a centre square: the bottom
+seat's box runs along the bottom edge from the left corner, 下家's up the right edge from
+the bottom corner, 对家's along the top from the right corner, 上家's down the left edge
+from the top corner. Every box is the same size, landscape at the bottom and top, portrait
+at the sides, and holds everything of one seat: its name plate and concealed tiles on top,
+then its melds and river, the river on the side that touches the centre. Tiles and text
+stand upright everywhere, so every river reads the same way.
+
+The river, meld and winning tiles are at least ``TILE`` wide on a ``SIZE`` canvas: 18 px
+when a phone shows the picture 360 px wide. While every seat fits with larger tiles (early
+in a hand) all four grow together up to ``TILE_MAX``. A box that cannot hold its seat at
+``TILE`` (a river longer than the phone test's full tables beside as many melds) shrinks
+that seat's tiles until it does.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from engine.tiles import Meld
+from renderer import layout, text, theme
+from renderer.models import Labels, SeatView, TableView
+from renderer.sprites import BACK, Mark, tile_height, tile_size
+
+SIZE = 640
+EDGE = 2
+BOX_GAP = 4
+BOX_SHORT = 238
+BOX_LONG = SIZE - 2 * EDGE - BOX_GAP - BOX_SHORT
+PAD = 4
+TILE = 32
+TILE_MAX = 40
+TILE_STEP = 2
+TILE_MIN = 14
+TILE_GAP = 1
+SIDE_COLUMNS_MIN = 4
+MELD_GAP = 5
+BLOCK_GAP = 3
+MELD_ROW_GAP = 2
+BACK_WIDTH = 12
+FACE_WIDTH = 23
+FACE_WIDTH_MIN = 8
+DRAWN_GAP = 5
+NAME_SIZE = 20
+SCORE_SIZE = 18
+BADGE_SIZE = 16
+ITEM_GAP = 5
+LINE_GAP = 3
+NAME_MIN = 106
+CENTRE_TILE = 40
+CENTRE_TILE_MIN = 28
+# Clear of the halo round the ringed discard.
+CENTRE_PAD = 7
+CAPTION_SIZE = 16
+WALL_SIZE = 22
+WALL_SIZE_MIN = 16
+TITLE_SIZE = 13
+LABEL_SIZE = 14
+SMALL_TILE = 16
+WILDCARD_TILE = 24
+HORSE_TARGET_SIZE = 12
+HORSE_TILE_MIN = 8
+LABEL_GAP = 2
+CAPTION_LINES = 3
+
+_NEAR = EDGE + BOX_SHORT + BOX_GAP
+_FAR = EDGE + BOX_LONG + BOX_GAP
+CENTRE = (_NEAR, _NEAR, _FAR - BOX_GAP - _NEAR, _FAR - BOX_GAP - _NEAR)
+"""The centre square (x, y, w, h) between the four boxes."""
+
+BOXES = (
+    (EDGE, _FAR, BOX_LONG, BOX_SHORT),
+    (_FAR, _NEAR, BOX_SHORT, BOX_LONG),
+    (_NEAR, EDGE, BOX_LONG, BOX_SHORT),
+    (EDGE, EDGE, BOX_SHORT, BOX_LONG),
+)
+"""Each position's box (x, y, w, h): 0 bottom, 1 right (下家), 2 top (对家), 3 left (上家)."""
+
+
+class Role(enum.Enum):
+    """What a tile on the table is, for the drawing and for the tests that read sizes."""
+
+    HAND = "hand"
+    MELD = "meld"
+    RIVER = "river"
+    WON = "won"
+    CENTRE = "centre"
+
+
+@dataclass(frozen=True, slots=True)
+class TableTile:
+    """A tile at (x, y) on the canvas, ``width`` wide before ``quarter`` turns; ``seat``
+    is the seat whose box holds it (None in the centre)."""
+
+    face: int
+    x: int
+    y: int
+    width: int
+    role: Role
+    seat: int | None = None
+    quarter: int = 0
+    mark: Mark = Mark.NONE
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        w, h = tile_size(self.width, self.quarter)
+        return self.x, self.y, w, h
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """A text or badge sprite pasted with its top-left corner at (x, y); ``seat`` is the
+    seat whose box holds it (None in the centre)."""
+
+    image: Image.Image
+    x: int
+    y: int
+    seat: int | None = None
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return self.x, self.y, self.image.width, self.image.height
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlan:
+    """Everything a table picture draws, in canvas pixels. ``current`` is the position
+    (0 bottom .. 3 left) of the seat whose move it is, which the background outlines."""
+
+    tiles: tuple[TableTile, ...]
+    inks: tuple[Ink, ...]
+    current: int | None
+
+
+def position(view: TableView, seat: int) -> int:
+    """0 bottom, 1 right (下家), 2 top (对家), 3 left (上家)."""
+    return (seat - view.bottom) % 4
+
+
+# -- one seat's box -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """Something of a known size placed as a unit: a meld, or the winning tile with its
+    label. ``tiles`` and ``inks`` are relative to the block's top-left corner; a
+    ``loose`` block need not keep its place after the melds."""
+
+    width: int
+    height: int
+    tiles: tuple[TableTile, ...]
+    inks: tuple[Ink, ...] = ()
+    loose: bool = False
+
+
+def _shift_tile(tile: TableTile, dx: int, dy: int) -> TableTile:
+    # The constructor rather than dataclasses.replace: this runs for every tile drawn.
+    return TableTile(
+        tile.face,
+        tile.x + dx,
+        tile.y + dy,
+        tile.width,
+        tile.role,
+        tile.seat,
+        tile.quarter,
+        tile.mark,
+    )
+
+
+# Pure and asked again for every width tried, every picture: a table has a few dozen melds.
+@lru_cache(maxsize=1024)
+def _meld_block(meld: Meld, seat: int, width: int) -> _Block:
+    height = layout.row_height(width, [meld])
+    placed = layout.place_melds([meld], seat, 0, height, width, TILE_GAP, 0)
+    tiles = tuple(TableTile(p.face, p.x, p.y, width, Role.MELD, seat, p.quarter) for p in placed)
+    return _Block(layout.melds_width([meld], width, TILE_GAP, 0), height, tiles)
+
+
+def _won_block(seat_view: SeatView, seat: int, labels: Labels, width: int) -> _Block | None:
+    """The winning tile with a badge: 胡, and the order of the win where it is known."""
+    if seat_view.won_tile is None:
+        return None
+    order = seat_view.won_order
+    word = labels.won if order is None else labels.won_order.format(n=order)
+    badge = text.pill(word, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK)
+    height = max(tile_height(width), badge.height)
+    tile_x = badge.width + ITEM_GAP
+    tile = TableTile(
+        seat_view.won_tile, tile_x, (height - tile_height(width)) // 2, width, Role.WON, seat
+    )
+    ink = Ink(badge, 0, (height - badge.height) // 2, seat)
+    return _Block(tile_x + width, height, (tile,), (ink,), loose=True)
+
+
+def _concealed_block(seat_view: SeatView, seat: int, max_width: int) -> _Block:
+    """The concealed tiles as one row: small backs, or the faces of a revealed hand shrunk
+    to fit; the drawn tile set apart."""
+    if seat_view.hand is None:
+        faces = [BACK] * seat_view.hand_count
+        width = BACK_WIDTH
+    else:
+        faces = list(seat_view.hand)
+        if seat_view.drawn and faces:
+            faces = [*sorted(faces[:-1]), faces[-1]]
+        else:
+            faces.sort()
+        room = max_width - (DRAWN_GAP if seat_view.drawn else 0)
+        fair = (room + TILE_GAP) // max(1, len(faces)) - TILE_GAP
+        width = max(FACE_WIDTH_MIN, min(FACE_WIDTH, fair))
+    tiles = []
+    x = 0
+    for i, face in enumerate(faces):
+        if seat_view.drawn and i == len(faces) - 1:
+            x += DRAWN_GAP - TILE_GAP
+        tiles.append(TableTile(face, x, 0, width, Role.HAND, seat))
+        x += width + TILE_GAP
+    return _Block(max(0, x - TILE_GAP), tile_height(width) if faces else 0, tuple(tiles))
+
+
+def _plate_inks(view: TableView, seat: int, max_width: int) -> list[Image.Image]:
+    """The name plate's sprites in reading order: wind, 庄, name, score, 定缺, status."""
+    seat_view = view.seats[seat]
+    labels = view.labels
+    current = seat == view.current
+    items = [
+        text.pill(
+            labels.winds[seat],
+            BADGE_SIZE,
+            theme.ACCENT if current else theme.PANEL,
+            theme.TEXT_DARK,
+        )
+    ]
+    if seat == 0:
+        items.append(text.pill(labels.dealer, BADGE_SIZE, theme.LOSS, theme.TEXT))
+    score = text.text(str(seat_view.score), SCORE_SIZE, theme.ACCENT, bold=True)
+    room = max_width - sum(i.width + ITEM_GAP for i in items) - score.width - ITEM_GAP
+    # A long name is cut so that the badges after it can share its line.
+    room = min(room, max(NAME_MIN, max_width * 2 // 5))
+    name = text.fit(seat_view.name, NAME_SIZE, max(room, NAME_SIZE), bold=True)
+    items += [text.text(name, NAME_SIZE, theme.TEXT, bold=True), score]
+    if seat_view.void_suit is not None:
+        void = labels.void_text(seat_view.void_suit)
+        items.append(text.pill(void, BADGE_SIZE, theme.VOID_MARK, theme.TEXT))
+    if seat_view.note:
+        note = text.fit(seat_view.note, BADGE_SIZE, max_width // 2, bold=True)
+        items.append(text.pill(note, BADGE_SIZE, theme.PANEL, theme.TEXT_DARK))
+    return items
+
+
+def _header(
+    view: TableView, seat: int, x0: int, y0: int, width: int
+) -> tuple[list[TableTile], list[Ink], int]:
+    """The plate's sprites and the concealed row, flowed left to right and wrapped at
+    ``width``; returns the tiles, the sprites and the height used."""
+    items: list[Image.Image | _Block] = list(_plate_inks(view, seat, width))
+    items.append(_concealed_block(view.seats[seat], seat, width))
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
+    x, y, line_h = 0, 0, 0
+    line: list[tuple[Image.Image | _Block, int]] = []
+
+    def close_line() -> None:
+        for item, ix in line:
+            top = y0 + y + (line_h - item.height) // 2
+            if isinstance(item, _Block):
+                tiles.extend(_shift_tile(t, x0 + ix, top) for t in item.tiles)
+            else:
+                inks.append(Ink(item, x0 + ix, top, seat))
+
+    for item in items:
+        if item.width == 0:
+            continue
+        if line and x + item.width > width:
+            close_line()
+            y += line_h + LINE_GAP
+            x, line_h, line = 0, 0, []
+        line.append((item, x))
+        x += item.width + ITEM_GAP
+        line_h = max(line_h, item.height)
+    close_line()
+    return tiles, inks, y + line_h
+
+
+@dataclass(frozen=True, slots=True)
+class _Body:
+    """Melds and river arranged in a ``width``-wide area: ``side`` puts the blocks in a
+    column beside the river, else in rows above or below it."""
+
+    side: bool
+    columns: int
+    height: int
+    blocks_width: int
+
+
+def _river_height(count: int, columns: int, width: int) -> int:
+    rows = math.ceil(count / columns) if count else 0
+    return max(0, rows * (tile_height(width) + TILE_GAP) - TILE_GAP)
+
+
+def _rows_of(blocks: Sequence[_Block], width: int) -> list[list[_Block]]:
+    """Blocks in rows at most ``width`` wide: melds in the order they were made, a loose
+    block in the first row with room for it."""
+    rows: list[list[_Block]] = []
+    used: list[int] = []
+    for block in blocks:
+        candidates = range(len(rows)) if block.loose else range(max(0, len(rows) - 1), len(rows))
+        row = next((r for r in candidates if used[r] + MELD_GAP + block.width <= width), None)
+        if row is None:
+            rows.append([block])
+            used.append(block.width)
+        else:
+            rows[row].append(block)
+            used[row] += MELD_GAP + block.width
+    return rows
+
+
+def _rows_height(rows: Sequence[Sequence[_Block]]) -> int:
+    return sum(max(b.height for b in row) for row in rows) + MELD_ROW_GAP * max(0, len(rows) - 1)
+
+
+def _columns(width: int, tile: int) -> int:
+    return max(1, (width + TILE_GAP) // (tile + TILE_GAP))
+
+
+def _arrange(blocks: Sequence[_Block], discards: int, width: int, tile: int) -> _Body:
+    """The lowest arrangement of blocks and river in ``width``: blocks in rows above or
+    below the river, or in a column beside it one, two or more blocks wide."""
+    stacked_cols = _columns(width, tile)
+    blocks_h = _rows_height(_rows_of(blocks, width)) if blocks else 0
+    river_h = _river_height(discards, stacked_cols, tile)
+    sep = BLOCK_GAP if blocks and discards else 0
+    best = _Body(False, stacked_cols, blocks_h + sep + river_h, width)
+    if not blocks:
+        return best
+    widest = max(b.width for b in blocks)
+    pairs = {a.width + MELD_GAP + b.width for a, b in itertools.combinations(blocks, 2)}
+    for column in sorted({widest} | {w for w in pairs if w > widest}):
+        side_cols = _columns(width - column - BLOCK_GAP, tile)
+        if side_cols < SIDE_COLUMNS_MIN:
+            break
+        side_h = max(
+            _rows_height(_rows_of(blocks, column)), _river_height(discards, side_cols, tile)
+        )
+        if side_h < best.height:
+            best = _Body(True, side_cols, side_h, column)
+    return best
+
+
+def _river_tiles(
+    seat_view: SeatView, seat: int, ringed: bool, x0: int, y0: int, columns: int, tile: int
+) -> list[TableTile]:
+    """The discards in rows of ``columns`` from (x0, y0), the newest ringed if ``ringed``."""
+    th = tile_height(tile)
+    out = []
+    last = len(seat_view.discards) - 1
+    for i, kind in enumerate(seat_view.discards):
+        row, col = divmod(i, columns)
+        mark = Mark.HIGHLIGHT if ringed and i == last else Mark.NONE
+        x = x0 + col * (tile + TILE_GAP)
+        out.append(
+            TableTile(kind, x, y0 + row * (th + TILE_GAP), tile, Role.RIVER, seat, mark=mark)
+        )
+    return out
+
+
+def _place_rows(
+    rows: Sequence[Sequence[_Block]], x0: int, y0: int, width: int, right: bool
+) -> tuple[list[TableTile], list[Ink]]:
+    """Blocks row by row from (x0, y0), each standing on its row's bottom line; ``right``
+    aligns the rows with the right edge of the ``width``-wide area."""
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
+    y = y0
+    for row in rows:
+        row_h = max(b.height for b in row)
+        used = sum(b.width for b in row) + MELD_GAP * (len(row) - 1)
+        x = x0 + (width - used if right else 0)
+        for block in row:
+            top = y + row_h - block.height
+            tiles.extend(_shift_tile(t, x, top) for t in block.tiles)
+            inks.extend(Ink(i.image, i.x + x, i.y + top, i.seat) for i in block.inks)
+            x += block.width + MELD_GAP
+        y += row_h + MELD_ROW_GAP
+    return tiles, inks
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """One seat's box with its header laid out: what is left for melds and river starts
+    at ``top`` and is ``room`` tall."""
+
+    seat: int
+    position: int
+    x: int
+    width: int
+    top: int
+    room: int
+    tiles: list[TableTile]
+    inks: list[Ink]
+
+
+def _seat_header(view: TableView, seat: int) -> _Seat:
+    pos = position(view, seat)
+    bx, by, bw, bh = BOXES[pos]
+    x0, y0, width = bx + PAD, by + PAD, bw - 2 * PAD
+    tiles, inks, header_h = _header(view, seat, x0, y0, width)
+    top = y0 + header_h + BLOCK_GAP
+    return _Seat(seat, pos, x0, width, top, by + bh - PAD - top, tiles, inks)
+
+
+def _blocks(view: TableView, seat: int, tile: int) -> list[_Block]:
+    seat_view = view.seats[seat]
+    blocks = [_meld_block(m, seat, tile) for m in seat_view.melds]
+    won = _won_block(seat_view, seat, view.labels, tile)
+    return blocks if won is None else [*blocks, won]
+
+
+def _fits(view: TableView, box: _Seat, tile: int) -> bool:
+    count = len(view.seats[box.seat].discards)
+    return _arrange(_blocks(view, box.seat, tile), count, box.width, tile).height <= box.room
+
+
+def _table_tile(view: TableView, boxes: Sequence[_Seat]) -> int:
+    """The largest tile width, from ``TILE_MAX`` down to ``TILE``, at which every seat's
+    melds and river fit its box: early in a hand the tiles use the empty felt."""
+    tile = TILE_MAX
+    while tile > TILE and not all(_fits(view, box, tile) for box in boxes):
+        tile -= TILE_STEP
+    return tile
+
+
+def _seat_plan(view: TableView, box: _Seat, tile: int) -> tuple[list[TableTile], list[Ink]]:
+    """The seat's melds and river at ``tile`` wide, or narrower if they cannot fit."""
+    while tile > TILE_MIN and not _fits(view, box, tile):
+        tile -= TILE_STEP
+    seat_view = view.seats[box.seat]
+    blocks = _blocks(view, box.seat, tile)
+    count = len(seat_view.discards)
+    body = _arrange(blocks, count, box.width, tile)
+    ringed = view.last_discard == box.seat
+    x0, top, width = box.x, box.top, box.width
+    river_w = body.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
+    river_h = _river_height(count, body.columns, tile)
+    if body.side:
+        # The river on the side that touches the centre: the right of the bottom box and
+        # of the left one, the left of the top box and of the right one.
+        river_right = box.position in (0, 3)
+        river_x = x0 + width - river_w if river_right else x0
+        blocks_x = x0 if river_right else x0 + width - body.blocks_width
+        tiles = _river_tiles(seat_view, box.seat, ringed, river_x, top, body.columns, tile)
+        more_tiles, inks = _place_rows(
+            _rows_of(blocks, body.blocks_width), blocks_x, top, body.blocks_width, not river_right
+        )
+    else:
+        # Stacked, the river is nearer the centre: above the melds at the bottom and on
+        # the right, below them at the top and on the left.
+        river_first = box.position in (0, 1)
+        rows = _rows_of(blocks, width)
+        blocks_h = _rows_height(rows) if rows else 0
+        sep = BLOCK_GAP if rows and count else 0
+        river_y = top if river_first else top + blocks_h + sep
+        blocks_y = top + river_h + sep if river_first else top
+        tiles = _river_tiles(seat_view, box.seat, ringed, x0, river_y, body.columns, tile)
+        more_tiles, inks = _place_rows(rows, x0, blocks_y, width, False)
+    return tiles + more_tiles, inks
+
+
+# -- the centre ---------------------------------------------------------------------------
+
+
+def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
+    """Title, prevailing wind and tiles left, then the latest discard large with its
+    caption, then the 宝牌 and the horses along the bottom. Where that is too much for
+    the centre, the title goes first and then the discard shrinks."""
+    cx, cy, cw, ch = CENTRE
+    inner = cw - 2 * CENTRE_PAD
+    mid = cx + cw // 2
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
+    extras_top = _centre_extras(view, tiles, inks, cy + ch - CENTRE_PAD)
+    status = _status_lines(view, inner)
+    status_h = sum(max(i.height for i in line) + LINE_GAP for line in status)
+    title_h = text.line_height(TITLE_SIZE) if view.title else 0
+    y = cy + CENTRE_PAD
+    if title_h and extras_top - LINE_GAP - (y + title_h + status_h) >= tile_height(CENTRE_TILE_MIN):
+        title = text.fit(view.title, TITLE_SIZE, inner)
+        image = text.text(title, TITLE_SIZE, theme.TEXT_MUTED_LIGHT)
+        inks.append(Ink(image, mid - image.width // 2, y))
+        y += title_h
+    for line in status:
+        line_h = max(i.height for i in line)
+        x = mid - _row_width(line) // 2
+        for item in line:
+            inks.append(Ink(item, x, y + (line_h - item.height) // 2))
+            x += item.width + ITEM_GAP
+        y += line_h + LINE_GAP
+    _centre_discard(view, tiles, inks, y, extras_top - LINE_GAP - y)
+    return tiles, inks
+
+
+def _status_lines(view: TableView, inner: int) -> list[list[Image.Image]]:
+    """The prevailing wind and the tiles left: on one line, with the count in a smaller
+    size if need be, else one above the other."""
+    labels = view.labels
+    wall = labels.wall.format(n=view.wall_left)
+    if view.round_wind is None:
+        return [[text.text(text.fit(wall, WALL_SIZE, inner, True), WALL_SIZE, theme.TEXT, True)]]
+    words = text.fit(
+        labels.round_wind.format(wind=labels.winds[view.round_wind]), BADGE_SIZE, inner
+    )
+    wind = text.pill(words, BADGE_SIZE, theme.PANEL, theme.TEXT_DARK)
+    for size in range(WALL_SIZE, WALL_SIZE_MIN - 1, -2):
+        count = text.text(wall, size, theme.TEXT, bold=True)
+        if wind.width + ITEM_GAP + count.width <= inner:
+            return [[wind, count]]
+    return [
+        [wind],
+        [text.text(text.fit(wall, WALL_SIZE, inner, True), WALL_SIZE, theme.TEXT, True)],
+    ]
+
+
+def _row_width(items: Sequence[Image.Image]) -> int:
+    return sum(i.width for i in items) + ITEM_GAP * (len(items) - 1)
+
+
+def _centre_discard(
+    view: TableView, tiles: list[TableTile], inks: list[Ink], y: int, room: int
+) -> None:
+    """The latest discard large and ringed, with the caption in up to three lines beside
+    it, in the ``room`` px left between the lines above and the rows below (the tile
+    shrinks when those leave too little)."""
+    cx, _, cw, _ = CENTRE
+    inner = cw - 2 * CENTRE_PAD
+    seat = view.last_discard
+    discards = view.seats[seat].discards if seat is not None else ()
+    width = CENTRE_TILE
+    while width > SMALL_TILE and tile_height(width) > room:
+        width -= TILE_STEP
+    line_h = text.line_height(CAPTION_SIZE)
+    most = max(1, min(CAPTION_LINES, room // line_h))
+    lines = []
+    if discards:
+        tile = TableTile(discards[-1], cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
+        tiles.append(tile)
+        if view.caption:
+            lines = text.wrap(view.caption, CAPTION_SIZE, inner - width - ITEM_GAP, most)
+    elif view.caption:
+        lines = text.wrap(view.caption, CAPTION_SIZE, inner, most)
+    block_h = tile_height(width) if discards else 0
+    text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discards else 0)
+    text_y = y + (max(block_h, line_h * len(lines)) - line_h * len(lines)) // 2
+    for i, words in enumerate(lines):
+        image = text.text(words, CAPTION_SIZE, theme.TEXT, bold=True)
+        inks.append(Ink(image, text_x, text_y + i * line_h))
+
+
+def _centre_extras(view: TableView, tiles: list[TableTile], inks: list[Ink], bottom: int) -> int:
+    """The 宝牌 indicator and the horses along the centre's bottom: in one row where they
+    fit, with the horses' label where there is room for it; else the horses in the bottom
+    row and the 宝牌 above them. Returns the top of what was placed (``bottom`` when there
+    is nothing)."""
+    cx, _, cw, _ = CENTRE
+    left, inner = cx + CENTRE_PAD, cw - 2 * CENTRE_PAD
+    labels = view.labels
+    row_h = tile_height(WILDCARD_TILE)
+    revealed = any(h.kind is not None for h in view.horses)
+    top = bottom - row_h - (text.line_height(HORSE_TARGET_SIZE) if revealed else 0)
+
+    def share(labelled: bool) -> bool:
+        return _wildcard_width(labels) + ITEM_GAP + _horses_width(view, labelled) <= inner
+
+    both = view.wildcard is not None and bool(view.horses)
+    labelled = not both or share(True) or not share(False)
+    shared = both and share(labelled)
+    if view.horses:
+        start = left + (_wildcard_width(labels) + ITEM_GAP if shared else 0)
+        _centre_horses(view, tiles, inks, start, top, row_h, left + inner - start, labelled)
+        if view.wildcard is not None and not shared:
+            top -= row_h + LINE_GAP
+    if view.wildcard is not None:
+        x = _label(inks, labels.wildcard, left, top, row_h)
+        tiles.append(TableTile(view.wildcard, x, top, WILDCARD_TILE, Role.CENTRE))
+    return top if view.horses or view.wildcard is not None else bottom
+
+
+def _label_width(word: str) -> int:
+    return text.width(word, LABEL_SIZE, bold=True) + LABEL_GAP
+
+
+def _wildcard_width(labels: Labels) -> int:
+    return _label_width(labels.wildcard) + WILDCARD_TILE
+
+
+def _horses_width(view: TableView, labelled: bool) -> int:
+    """The least width the horses need: one back with the count while they are face
+    down, the narrowest tiles once turned up; after the label if ``labelled``."""
+    label = _label_width(view.labels.horses) if labelled else 0
+    if any(h.kind is not None for h in view.horses):
+        return label + len(view.horses) * (HORSE_TILE_MIN + TILE_GAP)
+    return label + SMALL_TILE + LABEL_GAP + text.width(_horse_count(view), LABEL_SIZE, bold=True)
+
+
+def _horse_count(view: TableView) -> str:
+    return f"×{len(view.horses)}"
+
+
+def _centre_horses(
+    view: TableView,
+    tiles: list[TableTile],
+    inks: list[Ink],
+    x: int,
+    top: int,
+    row_h: int,
+    room: int,
+    labelled: bool,
+) -> None:
+    """Face-down horses as one back and their count; turned up, each tile with its
+    target's wind under it, shrunk so that the row fits ``room``."""
+    labels = view.labels
+    if labelled:
+        x = _label(inks, labels.horses, x, top, row_h)
+        room -= _label_width(labels.horses)
+    if not any(h.kind is not None for h in view.horses):
+        tiles.append(
+            TableTile(BACK, x, top + row_h - tile_height(SMALL_TILE), SMALL_TILE, Role.CENTRE)
+        )
+        count = text.text(_horse_count(view), LABEL_SIZE, theme.TEXT, bold=True)
+        inks.append(Ink(count, x + SMALL_TILE + LABEL_GAP, top + (row_h - count.height) // 2))
+        return
+    width = max(HORSE_TILE_MIN, min(SMALL_TILE, (room + TILE_GAP) // len(view.horses) - TILE_GAP))
+    for i, horse in enumerate(view.horses):
+        hx = x + i * (width + TILE_GAP)
+        face = BACK if horse.kind is None else horse.kind
+        tiles.append(TableTile(face, hx, top + row_h - tile_height(width), width, Role.CENTRE))
+        if horse.target is not None:
+            wind = text.text(labels.winds[horse.target], HORSE_TARGET_SIZE, theme.TEXT)
+            inks.append(Ink(wind, hx + (width - wind.width) // 2, top + row_h))
+
+
+def _label(inks: list[Ink], word: str, x: int, top: int, row_h: int) -> int:
+    """A small accent label centred on a row; returns the x after it."""
+    label = text.text(word, LABEL_SIZE, theme.ACCENT, bold=True)
+    inks.append(Ink(label, x, top + (row_h - label.height) // 2))
+    return x + label.width + LABEL_GAP
+
+
+def plan(view: TableView) -> TablePlan:
+    """Where every tile and sprite of ``view``'s picture goes."""
+    boxes = [_seat_header(view, seat) for seat in range(4)]
+    tile = _table_tile(view, boxes)
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
+    for box in boxes:
+        body_tiles, body_inks = _seat_plan(view, box, tile)
+        tiles += box.tiles + body_tiles
+        inks += box.inks + body_inks
+    centre_tiles, centre_inks = _centre_plan(view)
+    current = None if view.current is None else position(view, view.current)
+    return TablePlan(tuple(tiles + centre_tiles), tuple(inks + centre_inks), current)
+
+
+def clear_caches() -> None:
+    _meld_block.cache_clear()
