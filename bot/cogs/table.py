@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import finish
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text, variant_choices
@@ -78,9 +79,7 @@ class TableCog(
                 raw[name] = value
         table = await self.bot.tables.create(interaction, variant, raw)
         locale = await self.bot.locale_of(interaction)
-        await interaction.followup.send(
-            t("lobby.opened", locale, channel=f"<#{table.channel_id}>"), ephemeral=True
-        )
+        await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
 
     @app_commands.command(
         name=text("cmd.table.join.name"), description=text("cmd.table.join.description")

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import discord
 
-from bot.errors import answer_privately
+from bot.answers import answer_privately
 from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
@@ -80,6 +80,7 @@ class PlayingTable:
             message_sent=lambda message_id, chair: hooks.hand_message_sent(
                 message_id, table.id, chair
             ),
+            reopen=self._reopen_thread,
         )
         self.runtime = TableRuntime(
             table,
@@ -89,6 +90,10 @@ class PlayingTable:
             settings=settings,
             seeds=seeds,
         )
+
+    async def _reopen_thread(self) -> None:
+        if self.table.channel_id is not None:
+            await self.services.reopen_thread(self.table.channel_id)
 
     @classmethod
     async def open(

@@ -61,7 +61,8 @@ async def test_options_form_changes_options_before_start(harness: Harness) -> No
     assert "Invalid options" in await answer_text(bad)
     rounds = await host.run("/table options", channel=thread, options="rounds=4")
     assert "Options updated" in await answer_text(rounds)
-    assert "4 hands" in harness.live(lobby).content
+    # The command is answered first; the lobby is redrawn right after.
+    await host.next_edit(lobby, where=lambda m: "4 hands" in m.content, timeout=5)
 
 
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:

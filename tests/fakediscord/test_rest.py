@@ -261,3 +261,15 @@ async def test_thread_names_are_checked(rest: Rest, guild: Guild, name: str) -> 
         "POST", f"/channels/{guild.channel_ids[0]}/threads", json={"name": name, "type": 11}
     )
     assert (status, error["code"]) == (400, 50035)
+
+
+async def test_a_fault_a_test_asks_for_answers_the_routes_next_requests(
+    fake: FakeDiscord, rest: Rest, guild: Guild
+) -> None:
+    """Servers fail: Discord's Status page and its 5xx answers ("the server had an error
+    processing your request") are part of the API's life; a test chooses when."""
+    fake.faults.fail(MESSAGES, status=503, times=2)
+    for _ in range(2):
+        status, body, _ = await rest.call("POST", messages_path(guild), json={"content": "x"})
+        assert (status, body["message"]) == (503, "Service Unavailable")
+    assert (await post(rest, guild))["content"] == "hi"
