@@ -177,5 +177,8 @@ class MahjongBot(commands.AutoShardedBot):
     async def reopen_thread(self, thread_id: int) -> None:
         await self.http.edit_channel(thread_id, archived=False)
 
+    async def archive_thread(self, thread_id: int) -> None:
+        await self.http.edit_channel(thread_id, archived=True)
+
     async def delete_channel(self, channel_id: int) -> None:
         await self.http.delete_channel(channel_id)

@@ -601,21 +601,26 @@ class TableManager:
         self._close_place(table)
 
     def _close_place(self, table: Table) -> None:
-        """A table that ended keeps its thread (Discord archives it a day after its last
-        message), but its own channel in the category goes after a grace period, so the
-        category keeps room for new tables."""
+        """After a grace period for its players to read the end, a table that ended puts
+        its place away: its thread is archived (it stays readable in the channel's
+        archive), its own channel in the category is deleted, so the category keeps room
+        for new tables."""
         channel_id = table.channel_id
-        if channel_id is None or not self.services.is_own_channel(channel_id):
+        if channel_id is None:
             return
+        own_channel = self.services.is_own_channel(channel_id)
 
-        async def delete_later() -> None:
+        async def later() -> None:
             await asyncio.sleep(self.pacing.place_grace)
             try:
-                await self.services.delete_channel(channel_id)
+                if own_channel:
+                    await self.services.delete_channel(channel_id)
+                else:
+                    await self.services.archive_thread(channel_id)
             except discord.NotFound:
                 return
 
-        self._spawn(delete_later(), f"table {table.id}: deleting its channel")
+        self._spawn(later(), f"table {table.id}: putting its place away")
 
     async def _open_vote(
         self, interaction: discord.Interaction, table: Table, voters: frozenset[int]

@@ -141,6 +141,20 @@ async def test_a_finished_tables_own_channel_goes_after_its_grace(tmp_path) -> N
         assert channel_id not in world.channels
 
 
+async def test_a_finished_tables_thread_is_archived_after_its_grace(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    quick = dataclasses.replace(FAST, place_grace=0.2)
+    async with running_harness(tmp_path, pacing=quick) as harness:
+        host = harness.owner
+        lobby = await harness.start_table(host, "guangdong", rounds="1", fill_with_ai="true")
+        thread = harness.fake.world.channels[lobby.channel_id]
+        await play_out(harness, [player(harness, host)], host)
+        for _ in range(200):
+            if thread.archived:
+                break
+            await asyncio.sleep(0.05)
+        assert thread.archived
+
+
 async def test_a_whole_hand_on_two_shards(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Discord's Gateway topic, Sharding: guild events reach the guild's shard, and "DMs
     will only be sent to shard 0": the table's server is on shard 1, every DM click and
