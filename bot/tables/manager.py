@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot import places, replays
+from bot import options, places, replays
 from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
@@ -27,10 +27,11 @@ from bot.pictures import as_file, lobby_png
 from bot.runtime.hands import new_seed
 from bot.runtime.seats import DEFAULT_LEVEL, LOBBY_LEVELS, stored_level
 from bot.services import Services
-from bot.tables import lobby
+from bot.tables import lobby, options_panel
 from bot.tables.playing import PlayingTable
 from bot.variants import (
     COMMON_NAMES,
+    OptionSyntaxError,
     TableOptions,
     format_value,
     is_playable,
@@ -39,12 +40,13 @@ from bot.variants import (
 from bot.views.components import GameButton, view_of
 from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
 from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant
-from engine.rules.base import RuleError
+from engine.rules.base import OptionError, RuleError
 
 log = logging.getLogger(__name__)
 
 CHAIRS = 4
 LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
+OPTION_KINDS = frozenset(options_panel.KINDS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
@@ -155,7 +157,7 @@ class TableManager:
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         if cid.kind in LOBBY_KINDS:
-            await self.lobby_click(interaction, cid.kind, cid.table_id, values)
+            await self.lobby_click(interaction, cid.kind, cid.table_id, values, cid.arg)
         elif cid.kind in GAME_KINDS:
             await self._running(cid.table_id).on_click(interaction, cid, values)
         elif cid.kind == "show":
@@ -233,7 +235,9 @@ class TableManager:
             zip(("turn_timer", "claim_timer"), self.timer_defaults(config), strict=True)
         )
         try:
-            options = TableOptions.build(variant, raw, defaults)
+            built = TableOptions.build(variant, raw, defaults)
+        except OptionError as exc:
+            raise UserError("error.options", error=options.refusal(variant, exc, locale)) from None
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
         missing = self._missing_permission(interaction, config.table_category_id)
@@ -248,8 +252,8 @@ class TableManager:
                 creator_id=interaction.user.id,
                 creator_name=interaction.user.display_name,
                 variant=Variant(variant),
-                options=options.to_json(),
-                rounds=options.rounds,
+                options=built.to_json(),
+                rounds=built.rounds,
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
@@ -397,6 +401,7 @@ class TableManager:
         kind: str,
         table_id: int,
         values: Sequence[str] = (),
+        arg: str = "",
     ) -> None:
         table = await self.services.store.get_table(table_id)
         if table.lobby_message_id is None and interaction.message is not None:
@@ -410,6 +415,9 @@ class TableManager:
             table = await self.services.store.get_table(table_id)
         if kind == "addai":
             await self.add_ai(interaction, table, values[0] if values else DEFAULT_LEVEL)
+            return
+        if kind in OPTION_KINDS:
+            await self.options_click(interaction, table, kind, arg, values)
             return
         actions = {
             "join": self.join,
@@ -480,33 +488,76 @@ class TableManager:
         )
 
     async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
-        self._require_lobby(table)
-        if not self.is_manager(interaction, table):
-            raise UserError("lobby.only_creator")
+        """The host's options panel, privately (``tables/options_panel.py``)."""
+        self._require_host(interaction, table)
         locale = await self.locale_of(interaction)
-        await interaction.response.send_modal(OptionsForm(self, table, locale))
+        content, view = options_panel.panel(table, locale)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def options_click(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        kind: str,
+        arg: str,
+        values: Sequence[str],
+    ) -> None:
+        """A choice on the options panel: stored at once, the panel redrawn with it, then
+        the lobby."""
+        self._require_host(interaction, table)
+        if kind == options_panel.TEXT:
+            locale = await self.locale_of(interaction)
+            await interaction.response.send_modal(OptionsForm(self, table, locale))
+            return
+        changes, picked = options_panel.changes(table, kind, arg, list(values))
+        if changes:
+            table = await self._store_options(interaction, table, changes)
+        locale = await self.locale_of(interaction)
+        content, view = options_panel.panel(table, locale, picked)
+        await interaction.response.edit_message(content=content, view=view)
+        if changes:
+            await self.refresh_lobby(table.id)
 
     async def change_options(
         self, interaction: discord.Interaction, table_id: int, written: str
     ) -> None:
-        """New options from the form or ``/table options``: checked whole, then stored."""
+        """New options from the text form or ``/table options``: checked whole, then
+        stored."""
         table = await self.services.store.get_table(table_id)
+        self._require_host(interaction, table)
+        try:
+            changes = parse_assignments(written)
+        except OptionSyntaxError as exc:
+            raise UserError("error.option_syntax", part=exc.part) from None
+        await self._store_options(interaction, table, changes)
+        await self._confirm(interaction, table_id, "lobby.options_saved")
+
+    def _require_host(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
         if not self.is_manager(interaction, table):
             raise UserError("lobby.only_creator")
+
+    async def _store_options(
+        self, interaction: discord.Interaction, table: Table, changes: dict[str, Any]
+    ) -> Table:
+        """The table's options after ``changes`` (a preset starts from its defaults),
+        checked whole and stored; a refusal in the reader's words."""
+        variant = table.variant.value
+        raw = options.after_change(variant, table.options, changes)
+        common = {k: v for k, v in raw.items() if k in COMMON_NAMES}
         try:
-            raw = {**table.options, **parse_assignments(written)}
-            common = {k: v for k, v in raw.items() if k in COMMON_NAMES}
-            options = TableOptions.build(table.variant.value, raw, common)
+            built = TableOptions.build(variant, raw, common)
+        except OptionError as exc:
+            locale = await self.locale_of(interaction)
+            raise UserError("error.options", error=options.refusal(variant, exc, locale)) from None
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
         try:
-            await self.services.store.set_table_options(
-                table_id, options=options.to_json(), rounds=options.rounds
+            return await self.services.store.set_table_options(
+                table.id, options=built.to_json(), rounds=built.rounds
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
-        await self._confirm(interaction, table_id, "lobby.options_saved")
 
     async def start(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
