@@ -38,8 +38,9 @@ from data.models import (
     Variant,
 )
 
-# STRICT tables need 3.37; RETURNING, UPDATE ... FROM and MATERIALIZED are older.
-MIN_SQLITE = (3, 37, 0)
+# IS DISTINCT FROM, which PostgreSQL shares, needs 3.39; STRICT tables need 3.37; RETURNING,
+# UPDATE ... FROM and MATERIALIZED are older.
+MIN_SQLITE = (3, 39, 0)
 
 Synchronous = Literal["NORMAL", "FULL"]
 
@@ -68,7 +69,7 @@ class SqliteStore:
     ) -> SqliteStore:
         """Open (or create) the database file and bring its schema up to date."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
-            raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.37 or newer needed")
+            raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.39 or newer needed")
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
