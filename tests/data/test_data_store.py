@@ -17,8 +17,8 @@ from tests.data.store_support import ALICE, GUILD, FakeClock, MakeTable, no_win,
 def _public_methods(cls: type) -> dict[str, inspect.Signature]:
     return {
         name: inspect.signature(member)
-        for name, member in vars(cls).items()
-        if inspect.iscoroutinefunction(member) and not name.startswith("_")
+        for name, member in inspect.getmembers(cls, inspect.iscoroutinefunction)
+        if not name.startswith("_")
     }
 
 
