@@ -9,7 +9,7 @@ over asyncpg. SQL written for this interface must run on both SQLite and Postgre
 from __future__ import annotations
 
 from collections.abc import Awaitable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 Parameters = Sequence[Any] | Mapping[str, Any]
 
@@ -17,7 +17,10 @@ Parameters = Sequence[Any] | Mapping[str, Any]
 class Row(Protocol):
     """A result row: by column name or position, and unpacked in column order."""
 
-    def __getitem__(self, key: int | str, /) -> Any: ...
+    @overload
+    def __getitem__(self, key: str, /) -> Any: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Any: ...
 
     def __iter__(self) -> Iterator[Any]: ...
 
