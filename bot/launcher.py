@@ -10,7 +10,7 @@ import discord
 
 from bot.client import MahjongBot
 from bot.settings import Settings
-from data.sqlite import SqliteStore
+from data.backend import describe, open_store
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +28,8 @@ def setup_logging(level: str) -> None:
 
 
 async def serve(settings: Settings) -> None:
-    store = await SqliteStore.open(settings.database)
-    log.info("store ready at %s", settings.database)
+    store = await open_store(settings.store_database)
+    log.info("store ready at %s", describe(settings.store_database))
     try:
         async with MahjongBot(settings, store) as bot:
             await bot.start(settings.token)

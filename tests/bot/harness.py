@@ -18,6 +18,8 @@ from bot.runtime.table import TableRuntime
 from bot.settings import Settings
 from bot.tables.playing import PlayingTable
 from bot.tables.presenter import TablePresenter
+from data.postgres import PostgresStore
+from data.sql_store import SqlStore
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver as FakeDriver
@@ -42,9 +44,11 @@ class Harness:
     fake: FakeDiscord
     driver: FakeDriver
     guild: Guild
-    store: SqliteStore
+    store: SqlStore
     path: Path
     pacing: Pacing = FAST
+    #: The PostgreSQL database the store is on, or None for the SQLite file at ``path``.
+    database_url: str | None = None
     bot: MahjongBot | None = None
     shown: list[tuple[int | None, SeatState]] = field(default_factory=list)
     #: Fixed seeds make every hand of a test the same on every run.
@@ -55,6 +59,7 @@ class Harness:
         values: dict[str, Any] = {
             "token": self.fake.token,
             "database": self.path,
+            "database_url": self.database_url,
             "dev_guild_id": self.guild.id,
             "log_level": "WARNING",
             "turn_timer": 20,
@@ -136,15 +141,25 @@ class Harness:
 
 @contextlib.asynccontextmanager
 async def running_harness(
-    tmp_path: Path, pacing: Pacing = FAST, **fake_options: Any
+    tmp_path: Path,
+    pacing: Pacing = FAST,
+    *,
+    database_url: str | None = None,
+    **fake_options: Any,
 ) -> AsyncIterator[Harness]:
+    """The bot on the fake Discord, its store on a SQLite file in ``tmp_path`` or, given
+    ``database_url``, on that PostgreSQL database."""
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
         guild = await club(fake)
         driver = FakeDriver(fake)
         path = tmp_path / "bot.sqlite3"
-        store = await SqliteStore.open(path, synchronous="NORMAL")
-        harness = Harness(fake, driver, guild, store, path, pacing)
+        store: SqlStore
+        if database_url is None:
+            store = await SqliteStore.open(path, synchronous="NORMAL")
+        else:
+            store = await PostgresStore.open(database_url)
+        harness = Harness(fake, driver, guild, store, path, pacing, database_url=database_url)
         original = TablePresenter.render
 
         async def spy(presenter: TablePresenter, state: SeatState) -> Any:

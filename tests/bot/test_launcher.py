@@ -8,8 +8,11 @@ import contextlib
 import dataclasses
 from pathlib import Path
 
+import asyncpg
+
 from bot.launcher import run, serve
 from bot.settings import Settings
+from data.postgres_migrate import load_migrations
 from fakediscord import FakeDiscord
 
 
@@ -80,3 +83,30 @@ async def test_refused_token_exits_with_status_one(tmp_path: Path) -> None:
         with fake.patch_discord():
             status = await asyncio.to_thread(run, settings)
         assert status == 1
+
+
+async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        sqlite_file = tmp_path / "bot.sqlite3"
+        settings = dataclasses.replace(
+            settings_for(fake, sqlite_file, guild.id, fake.token), database_url=postgres_url
+        )
+        with fake.patch_discord():
+            task = asyncio.create_task(serve(settings))
+            for _ in range(200):
+                if fake.world.commands.get(guild.id):
+                    break
+                await asyncio.sleep(0.02)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        assert fake.world.commands.get(guild.id)
+    assert not sqlite_file.exists()
+    db = await asyncpg.connect(postgres_url)
+    try:
+        assert await db.fetchval("SELECT max(version) FROM schema_version") == len(
+            load_migrations()
+        )
+    finally:
+        await db.close()
