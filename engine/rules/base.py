@@ -16,7 +16,7 @@ Example(rounds=8)
 >>> Example.parse({"round": 8})
 Traceback (most recent call last):
   ...
-engine.rules.base.RuleError: unknown example option 'round'
+engine.rules.base.OptionError: unknown example option 'round'
 """
 
 from __future__ import annotations
