@@ -72,7 +72,7 @@ def answer_text(variant: str, request: dict[str, Any], answer: dict[str, Any], l
     head = t("fan.heading", locale, variant=variant_name(variant, locale))
     if request.get("query") == "waits":
         if answer["shanten"] > 0:
-            return f"{head}\n" + t("fan.not_ready", locale, shanten=answer["shanten"])
+            return f"{head}\n" + t("fan.not_ready", locale, count=answer["shanten"])
         waits = tiles_label(parse_tiles("".join(answer["waits"])), locale)
         return f"{head}\n" + t("fan.waits", locale, tiles=waits)
     lines = [head]

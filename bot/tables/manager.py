@@ -534,7 +534,7 @@ class TableManager:
         except InsufficientCardsError as exc:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
-            raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
+            raise UserError("lobby.cannot_pay", name=name, count=exc.price) from None
         try:
             table = await self.services.store.get_table(table.id)
             running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
@@ -586,7 +586,7 @@ class TableManager:
 
     def _disbanded_text(self, table: Table, refunds: Sequence[CardMovement]) -> str:
         refunded = sum(move.delta for move in refunds)
-        return t("table.disbanded", self.guild_locale(table.guild_id), cards=refunded)
+        return t("table.disbanded", self.guild_locale(table.guild_id), count=refunded)
 
     async def _disband_now(self, table_id: int) -> None:
         refunds = await self.services.store.disband_table(table_id)
@@ -644,7 +644,7 @@ class TableManager:
                 "vote.open",
                 locale,
                 name=interaction.user.display_name,
-                seconds=int(self.pacing.vote_seconds),
+                count=int(self.pacing.vote_seconds),
             ),
             view=view_of(*buttons),
         )

@@ -5,7 +5,18 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import EN, LOCALES, ZH_CN, ZH_TW, catalog, placeholders, resolve_locale, t
+from bot.i18n import (
+    EN,
+    LOCALES,
+    ZH_CN,
+    ZH_TW,
+    MissingTextError,
+    catalog,
+    has,
+    placeholders,
+    resolve_locale,
+    t,
+)
 from bot.i18n.terms import fan_name, tile_label
 from bot.i18n.translator import CatalogTranslator, text
 from engine.rules.guangdong.bighu import KINDS
@@ -38,7 +49,7 @@ def test_every_key_the_code_names_exists() -> None:
             if literal.split(".")[0] in namespaces and not literal.endswith(".png"):
                 used.add(literal)
     assert len(used) > 100
-    missing = sorted(key for key in used if key not in catalog(EN))
+    missing = sorted(key for key in used if not has(key))
     assert not missing
 
 
@@ -131,3 +142,44 @@ async def test_translator_answers_chinese_locales_from_the_catalog() -> None:
     assert await translator.translate(name, discord.Locale.french, context) is None
     plain = app_commands.locale_str("no key")
     assert await translator.translate(plain, discord.Locale.chinese, context) is None
+
+
+def test_plural_texts_have_both_forms_everywhere() -> None:
+    keys = set(catalog(EN))
+    bases = {key.rsplit(".", 1)[0] for key in keys if key.endswith((".one", ".other"))}
+    assert bases
+    for base in bases:
+        assert {f"{base}.one", f"{base}.other"} <= keys, base
+        assert base not in keys, base
+        for locale in LOCALES:
+            texts = catalog(locale)
+            assert placeholders(texts[f"{base}.one"]) == placeholders(texts[f"{base}.other"])
+            if locale != EN:
+                # Chinese has no plural: both forms say the same.
+                assert texts[f"{base}.one"] == texts[f"{base}.other"], (locale, base)
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "one", "other"),
+    [
+        ("lobby.title", {"variant": "MCR", "table": 7}, "**MCR · 1 hand**", "**MCR · 4 hands**"),
+        ("cards.balance", {}, "**1** room card.", "**4** room cards."),
+        ("table.disbanded", {}, "1 room card refunded", "4 room cards refunded"),
+        ("error.cooldown", {}, "in 1 second.", "in 4 seconds."),
+    ],
+)
+def test_english_counts_agree_with_their_nouns(
+    key: str, values: dict[str, object], one: str, other: str
+) -> None:
+    assert one in t(key, EN, count=1, **values)
+    assert other in t(key, EN, count=4, **values)
+
+
+def test_a_plural_text_needs_its_count() -> None:
+    with pytest.raises(MissingTextError):
+        t("cards.balance", EN)
+    with pytest.raises(TypeError):
+        t("cards.balance", EN, count="3")
+    assert t("admin.granted", EN, count=-1, user="@a", delta="-1", balance=2) == (
+        "@a: -1 room card, now 2."
+    )
