@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.i18n import EN, has, t
@@ -45,8 +45,20 @@ def variant_name(variant: str, locale: str) -> str:
     return t(f"variant.{variant}", locale)
 
 
-def total_text(variant: str, total: int, locale: str) -> str:
+def fan_sum(lines: Iterable[Mapping[str, Any]]) -> int:
+    """What fan or pattern lines of the calculator contract add up to, before any cap."""
+    return sum(int(line["fan"]) * int(line["count"]) for line in lines)
+
+
+def total_text(variant: str, total: int, locale: str, raw: int | None = None) -> str:
     """A win's total as the rule set words it: Guangdong names big and small hu rather
-    than counting, so a text for the exact total wins over the general one."""
+    than counting, so a text for the exact total wins over the general one. ``raw`` is
+    what the lines add up to: above ``total``, the rule set's cap lowered it, which
+    Sichuan says (``fan.total.sichuan.capped``)."""
     exact = f"fan.total.{variant}.{total}"
-    return t(exact if has(exact) else f"fan.total.{variant}", locale, total=total)
+    if has(exact):
+        return t(exact, locale)
+    capped = f"fan.total.{variant}.capped"
+    if raw is not None and raw > total and has(capped):
+        return t(capped, locale, total=total, raw=raw)
+    return t(f"fan.total.{variant}", locale, total=total)

@@ -23,6 +23,7 @@ from engine.rules.guangdong.bighu import KINDS
 from engine.rules.mcr.fans import ALL_FANS
 from engine.rules.sichuan.patterns import PATTERNS, TITLES
 from engine.tiles import parse_tile
+from tests.bot.hanzi import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 # Discord's rule for command and option names (lower case where a script has case).
@@ -92,7 +93,95 @@ def test_mahjong_terms_read_as_players_say_them() -> None:
     assert t("reason.kong_concealed", ZH_CN) == "暗杠"
     assert t("reason.kong_concealed", ZH_TW) == "暗槓"
     assert t("reason.win_discard", ZH_CN) == "点炮"
+    assert t("reason.win_discard", ZH_TW) == "放槍"
     assert t("fan.sichuan.kong_bloom", ZH_CN) == "杠上花"
+    assert t("option.mcr.min_fan", ZH_CN) == "起胡番数"
+    assert t("fan.waits", ZH_TW, tiles="").startswith("聽牌")
+    assert t("controls.claim.pong", EN) == "Pung"
+    assert t("reason.win_discard", EN) == "deal-in"
+    assert t("reason.win_self_draw", EN) == "self-draw"
+
+
+def test_english_says_pung_never_pong() -> None:
+    said = {key: text for key, text in catalog(EN).items() if re.search(r"\bpong", text, re.I)}
+    assert not said
+
+
+@pytest.mark.parametrize("locale", [ZH_CN, ZH_TW])
+def test_a_win_is_hu_except_in_the_official_mcr_fan_names(locale: str) -> None:
+    """简体 and 繁體 players write 胡 for a win; MCR's fans keep the names of 《中国麻将竞赛
+    规则》 (碰碰和, 平和, 无番和, 天和, 和绝张 …), also where a text names them."""
+    texts = catalog(locale)
+    names = sorted(
+        {text for key, text in texts.items() if key.startswith("fan.mcr.")}, key=len, reverse=True
+    )
+    assert any("和" in name for name in names)
+    other = {}
+    for key, written in texts.items():
+        if key.startswith("fan.mcr."):
+            continue
+        bare = written
+        for name in names:
+            bare = bare.replace(name, "")
+        if "和" in bare:
+            other[key] = written
+    assert not other
+
+
+#: The languages' own names, written in their own script wherever they are offered.
+ENDONYMS = frozenset({"choice.language.en", "choice.language.zh-CN", "choice.language.zh-TW"})
+
+
+def test_the_character_table_is_sound() -> None:
+    assert not SIMPLIFIED_ONLY & TRADITIONAL_ONLY
+    assert {"万", "发", "杠", "点", "听", "条", "东"} <= SIMPLIFIED_ONLY
+    assert {"萬", "發", "槓", "點", "聽", "條", "東"} <= TRADITIONAL_ONLY
+
+
+@pytest.mark.parametrize(
+    ("locale", "foreign"), [(ZH_TW, SIMPLIFIED_ONLY), (ZH_CN, TRADITIONAL_ONLY)]
+)
+def test_each_chinese_catalog_keeps_to_its_own_script(locale: str, foreign: frozenset[str]) -> None:
+    wrong = {
+        key: "".join(sorted(set(text) & foreign))
+        for key, text in catalog(locale).items()
+        if key not in ENDONYMS and set(text) & foreign
+    }
+    assert not wrong
+
+
+# What a Chinese text may write in Latin letters: what the player types or reads as it is.
+NOTATION = re.compile(
+    r"`[^`]*`"  # option names and values in backticks
+    r"|\{\w*\}"  # placeholders
+    r"|/\S+"  # slash commands
+    r"|\b[a-z_]+=\S+"  # name=value, as /table options takes them
+    r"|[\[{]?(?:[0-9]+[mpsz])+[\]}]?"  # tile notation: 5m, 123m456p, [555p]
+)
+PROPER_NAMES = ("Discord", "SHA-256")
+
+
+def latin_words(text: str) -> list[str]:
+    for name in PROPER_NAMES:
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-z]+", NOTATION.sub(" ", text))
+
+
+def test_notation_is_not_taken_for_english() -> None:
+    kept = "例如 123m456p789s11z[555p] `max_fan` /fan {name} max_fan=5，Discord、SHA-256"
+    assert latin_words(kept) == []
+    assert latin_words("预设：party 派对") == ["party"]
+    assert latin_words("算不了：unknown character 'x'") == ["unknown", "character", "x"]
+
+
+@pytest.mark.parametrize("locale", [ZH_CN, ZH_TW])
+def test_no_english_words_in_the_chinese_catalogs(locale: str) -> None:
+    found = {
+        key: latin_words(text)
+        for key, text in catalog(locale).items()
+        if key not in ENDONYMS and latin_words(text)
+    }
+    assert not found
 
 
 def test_catalog_fan_names_agree_with_the_engine() -> None:
