@@ -20,7 +20,7 @@ from bot import places, replays
 from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import variant_name
+from bot.i18n.terms import ai_number, player_name, variant_name
 from bot.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, LOBBY_SELECTS, CustomId
 from bot.pacing import Pacing
 from bot.pictures import as_file, lobby_png
@@ -473,8 +473,9 @@ class TableManager:
 
     async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)
-        taken = {seat.display_name for seat in table.seats}
-        number = next(n for n in range(1, 10) if t("lobby.ai_name", locale, n=n) not in taken)
+        # Numbers, not names: a name stored in another language has the same number.
+        taken = {ai_number(seat.display_name) for seat in table.seats if seat.is_ai}
+        number = next(n for n in range(1, 10) if n not in taken)
         await self.services.store.take_seat(
             table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=level
         )
@@ -745,7 +746,9 @@ class TableManager:
         if table.channel_id is None:
             return
         locale = self.guild_locale(table.guild_id)
-        names = {seat.chair: seat.display_name for seat in table.seats}
+        names = {
+            seat.chair: player_name(seat.display_name, seat.is_ai, locale) for seat in table.seats
+        }
         lines = [t("table.session_over", locale, title=variant_name(table.variant.value, locale))]
         order = sorted(range(CHAIRS), key=lambda chair: -scores[chair])
         for place, chair in enumerate(order, start=1):

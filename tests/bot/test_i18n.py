@@ -17,7 +17,7 @@ from bot.i18n import (
     resolve_locale,
     t,
 )
-from bot.i18n.terms import fan_name, tile_label
+from bot.i18n.terms import ai_number, fan_name, player_name, player_names, tile_label
 from bot.i18n.translator import CatalogTranslator, text
 from engine.rules.guangdong.bighu import KINDS
 from engine.rules.mcr.fans import ALL_FANS
@@ -272,3 +272,19 @@ def test_a_plural_text_needs_its_count() -> None:
     assert t("admin.granted", EN, count=-1, user="@a", delta="-1", balance=2) == (
         "@a: -1 room card, now 2."
     )
+
+
+@pytest.mark.parametrize("stored", ["电脑3", "電腦3", "AI 3"])
+def test_ai_names_read_in_every_language(stored: str) -> None:
+    assert ai_number(stored) == 3
+    assert player_name(stored, True, ZH_CN) == "电脑3"
+    assert player_name(stored, True, ZH_TW) == "電腦3"
+    assert player_name(stored, True, EN) == "AI 3"
+    # A person may be called anything, AI names included.
+    assert player_name(stored, False, ZH_TW) == stored
+
+
+def test_names_the_bot_did_not_give_stay_as_they_are() -> None:
+    assert ai_number("Robot") is None
+    assert player_name("Robot", True, ZH_CN) == "Robot"
+    assert player_names(("AI 1", "小明"), (True,), ZH_TW) == ("電腦1", "小明")
