@@ -288,3 +288,14 @@ def test_names_the_bot_did_not_give_stay_as_they_are() -> None:
     assert ai_number("Robot") is None
     assert player_name("Robot", True, ZH_CN) == "Robot"
     assert player_names(("AI 1", "小明"), (True,), ZH_TW) == ("電腦1", "小明")
+
+
+def test_pictures_name_tiles_as_the_reader_says_them() -> None:
+    """The table picture's caption ("AI 3 discards 1 Character") names tiles as the
+    messages do: singular for one, winds in words, each language its own."""
+    from bot.pictures import labels
+
+    english = labels(EN)
+    assert english.tile_text(0) == "1 Character" and english.tile_text(27) == "East"
+    assert labels(ZH_TW).tile_text(0) == "1萬"
+    assert labels(ZH_CN).tile_text(31) == tile_label(31, ZH_CN)
