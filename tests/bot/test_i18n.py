@@ -19,6 +19,7 @@ from bot.i18n import (
 )
 from bot.i18n.terms import ai_number, fan_name, player_name, player_names, tile_label
 from bot.i18n.translator import CatalogTranslator, text
+from bot.pictures import labels
 from engine.rules.guangdong.bighu import KINDS
 from engine.rules.mcr.fans import ALL_FANS
 from engine.rules.sichuan.patterns import PATTERNS, TITLES
@@ -293,8 +294,6 @@ def test_names_the_bot_did_not_give_stay_as_they_are() -> None:
 def test_pictures_name_tiles_as_the_reader_says_them() -> None:
     """The table picture's caption ("AI 3 discards 1 Character") names tiles as the
     messages do: singular for one, winds in words, each language its own."""
-    from bot.pictures import labels
-
     english = labels(EN)
     assert english.tile_text(0) == "1 Character" and english.tile_text(27) == "East"
     assert labels(ZH_TW).tile_text(0) == "1萬"
