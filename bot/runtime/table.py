@@ -37,6 +37,7 @@ from bot.runtime.snapshots import (
     TableNotice,
     Waiting,
 )
+from bot.runtime.timeouts import timeout_action
 from bot.runtime.timers import SeatTimers
 from bot.variants import COMMON_NAMES
 from data.errors import StateError
@@ -448,7 +449,9 @@ class TableRuntime:
         return player.choose(hand.view(seat), hand.legal_actions(seat), default)
 
     async def _expired(self, seat: int, seq: int) -> None:
-        """A person ran out of time: the AI acts; two in a row put them on auto-play."""
+        """A person ran out of time: they pass, discard what they drew or take the rule
+        set's answer (the AI's choice where none is legal); two in a row put them on
+        auto-play."""
         async with self.lock:
             if not self._is_current(seat, seq):
                 return
@@ -460,7 +463,8 @@ class TableRuntime:
                 await self.store.set_autoplay(self.id, chair.user_id, True)
                 chair.autoplay = True
                 notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-            await self.act(seat, self._choose(seat), Source.TIMEOUT, notices=notices)
+            action = timeout_action(self._hand().hand, seat) or self._choose(seat)
+            await self.act(seat, action, Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------
 
