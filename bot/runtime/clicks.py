@@ -29,6 +29,8 @@ from engine.controls import Controls, PickNumbers, PickOne, PickTiles
 ACT = "act"
 PICK = "pick"
 BACK = "back"
+#: A toggle of the person's standing orders (``bot.runtime.standing``); its arg names it.
+AUTO = "auto"
 
 #: Reactions a player may use instead of the claim buttons, by the action they name.
 REACTIONS = {"🏆": "win", "4️⃣": "kong", "3️⃣": "pong", "⬅️": "chow", "❌": "pass"}
