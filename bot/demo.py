@@ -26,14 +26,14 @@ from typing import Any
 from bot.client import MahjongBot
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
-from bot.runtime.clicks import ACT, PICK, REACTIONS
+from bot.runtime.clicks import ACT, AUTO, PICK, REACTIONS
 from bot.settings import Settings
 from bot.tables.manager import LOBBY_PICTURE
 from bot.variants import playable_variants
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver, DriverError, InteractionHandle, Person
-from fakediscord.models import Message
+from fakediscord.models import Callback, Message
 from fakediscord.world import MessageChange
 
 DEMO_PACING = Pacing(ai_delay=0.15, table_edit_interval=1.0, between_hands=1.5, vote_seconds=10)
@@ -55,10 +55,15 @@ class SimulatedPlayer:
     """A person at a table who answers every prompt addressed to them.
 
     They only see what Discord shows: they win whenever a win button is offered, claim
-    pongs and kongs, take the suggested 定缺, and otherwise discard the tile they drew.
-    With ``react`` they answer claims with reactions rather than buttons. With ``think``
-    they take, on average, that many seconds over each prompt (half to one and a half
-    times it), as people do.
+    pongs and kongs, take the suggested 定缺 and 换三张, and otherwise discard the tile
+    they drew. With ``react`` they answer claims with reactions rather than buttons. With
+    ``think`` they take, on average, that many seconds over each prompt (half to one and
+    a half times it), as people do.
+
+    An ``attentive`` person plays as on a phone: they notice only what notifies them (a
+    new message in their DMs, a message that mentions them), look after a human delay
+    drawn from ``glance`` seconds, answer what the conversation shows, and keep answering
+    while the answer to their click asks them again; edits reach them only then.
     """
 
     person: Person
@@ -66,14 +71,21 @@ class SimulatedPlayer:
     react: bool = False
     seed: int = 7
     think: float = 0.0
+    attentive: bool = False
+    glance: tuple[float, float] = (2.0, 8.0)
     answers: list[int] = field(default_factory=list)
     private_replies: list[str] = field(default_factory=list)
     reactions: int = 0
+    #: What notified an attentive person and they opened, as it looked then.
+    noticed: list[Message] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
 
     async def play(self, stop: asyncio.Event) -> None:
+        if self.attentive:
+            await self._play_attentively(stop)
+            return
         while not stop.is_set():
             try:
                 prompt = await self.person.next_prompt(timeout=WAIT)
@@ -85,23 +97,64 @@ class SimulatedPlayer:
             if live.has_controls():
                 await self.answer(live)
 
-    async def answer(self, message: Message) -> None:
+    async def _play_attentively(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                notified = await self.person.next_notification(timeout=WAIT)
+            except DriverError:
+                continue
+            await asyncio.sleep(self._rng.uniform(*self.glance))
+            await self._look(self.world_messages[notified.id])
+
+    async def _look(self, message: Message) -> None:
+        """Open what notified them and answer it while it asks them something."""
+        if message.deleted:
+            return
+        if message.guild_id is not None:
+            # A mention in the thread (closed DMs): its button shows the hand privately.
+            shows = [b for b in message.buttons() if control_name(b["custom_id"]) == "show"]
+            if not shows:
+                return
+            handle = await self.person.click(message, custom_id=shows[0]["custom_id"])
+            shown = (await handle.response()).message
+            if shown is None:
+                return
+            message = self.world_messages[shown.id]
+        self.noticed.append(message.snapshot())
+        seen: set[str] = set()
+        while message.has_controls() and not message.deleted:
+            controls = tuple(b["custom_id"] for b in message.buttons() + message.selects())
+            if seen & set(controls):
+                return
+            seen |= set(controls)
+            callback = await self.answer(message)
+            if callback is None or callback.message is None or callback.type == 4:
+                return
+            message = self.world_messages[callback.message.id]
+
+    async def answer(self, message: Message) -> Callback | None:
         try:
             handle = await self._act(message)
             if handle is None:
-                return
+                return None
             # A click the bot never answers is Discord's "This interaction failed"; the
             # person goes on with the next prompt.
             callback = await handle.response(timeout=20)
         except DriverError:
-            return
+            return None
         self.answers.append(callback.type)
         if callback.type == 4 and callback.message is not None:
             self.private_replies.append(callback.message.content)
+        return callback
 
     async def _act(self, message: Message) -> InteractionHandle | None:
         person = self.person
-        buttons = [b for b in message.buttons() if not b.get("disabled")]
+        buttons = [
+            b
+            for b in message.buttons()
+            # The 摸切 and 自动胡 toggles stay as they are.
+            if not b.get("disabled") and control_name(b["custom_id"]) != AUTO
+        ]
         styles = {control_name(b["custom_id"]): b for b in buttons}
         selects = message.selects()
         for kind in ("win", "back", "kong", "pong"):
@@ -111,17 +164,17 @@ class SimulatedPlayer:
                 await self._react(message, CLAIM_EMOJI[kind])
                 return None
             return await person.click(message, custom_id=styles[kind]["custom_id"])
+        discards = [b for b in buttons if control_name(b["custom_id"]) == "discard"]
+        suggested = [b for b in buttons if b.get("style") == SUCCESS and b not in discards]
+        if suggested:
+            return await person.click(message, custom_id=suggested[0]["custom_id"])
         triple = [s for s in selects if s.get("min_values") == 3]
         if triple:
             values = [o["value"] for o in triple[0]["options"]][:3]
             return await person.choose(message, *values, custom_id=triple[0]["custom_id"])
-        suggested = [b for b in buttons if b.get("style") == SUCCESS]
-        if suggested:
-            return await person.click(message, custom_id=suggested[0]["custom_id"])
-        discard = [s for s in selects if control_name(s["custom_id"]) == "discard"]
-        if discard:
-            value = discard[0]["options"][0]["value"]
-            return await person.choose(message, value, custom_id=discard[0]["custom_id"])
+        if discards:
+            # The tile just drawn is the last one, as in the picture.
+            return await person.click(message, custom_id=discards[-1]["custom_id"])
         if "pass" in styles:
             if self.react:
                 await self._react(message, CLAIM_EMOJI["pass"])

@@ -17,9 +17,10 @@ from functools import cache
 import discord
 
 from bot.i18n import t
-from renderer.hand import render_hand, render_tiles
+from renderer.desk import render_desk
+from renderer.hand import render_hand, render_tile_emoji, render_tiles
 from renderer.lobby import render_lobby
-from renderer.models import HandView, Labels, LobbyView, SettlementView, TableView
+from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
 from renderer.table import render_table
 
@@ -62,6 +63,8 @@ def labels(locale: str) -> Labels:
         pays=word("pays"),
         receives=word("receives"),
         horse_hit=word("horse_hit"),
+        left=word("left"),
+        places=(word("next"), word("opposite"), word("previous")),
     )
 
 
@@ -71,6 +74,14 @@ async def hand_png(view: HandView) -> bytes:
 
 async def tiles_png(kinds: tuple[int, ...]) -> bytes:
     return await asyncio.to_thread(render_tiles, kinds)
+
+
+async def desk_png(view: DeskView) -> bytes:
+    return await asyncio.to_thread(render_desk, view)
+
+
+async def tile_emoji_png(kind: int) -> bytes:
+    return await asyncio.to_thread(render_tile_emoji, kind)
 
 
 async def table_png(view: TableView, *, background: bool = False) -> bytes:

@@ -80,6 +80,7 @@ class PlayingTable:
             message_sent=lambda message_id, chair: hooks.hand_message_sent(
                 message_id, table.id, chair
             ),
+            tile_emoji=services.tile_emoji.of,
         )
         self.runtime = TableRuntime(
             table,

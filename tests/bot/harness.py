@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -18,11 +19,15 @@ from bot.runtime.table import TableRuntime
 from bot.settings import Settings
 from bot.tables.playing import PlayingTable
 from bot.tables.presenter import TablePresenter
+from bot.tile_emoji import emoji_name
 from data.sqlite import SqliteStore
+from engine.tiles import NUM_KINDS
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver as FakeDriver
 from fakediscord.driver import Person
+from fakediscord.emojis import AppEmoji
 from fakediscord.models import Guild, Message
+from renderer.hand import render_tile_emoji
 
 FAST = Pacing(ai_delay=0.0, table_edit_interval=0.05, between_hands=0.05, vote_seconds=2.0)
 TIMEOUT = 20.0
@@ -59,6 +64,12 @@ class Harness:
         self._stack = contextlib.AsyncExitStack()
         await self._stack.enter_async_context(self.fake.run_client(bot))
         self.bot = bot
+        # The application's tile emojis are listed at every start; wait for them, so a
+        # test's requests are its own.
+        for _ in range(200):
+            if bot.tile_emoji.of(NUM_KINDS - 1) is not None:
+                break
+            await asyncio.sleep(0.01)
         return bot
 
     async def stop_bot(self) -> None:
@@ -129,6 +140,11 @@ async def running_harness(
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
         guild = fake.world.create_guild("Mahjong Club")
+        # The bot uploaded its tile emojis once, long before (tests/bot/test_tile_emoji.py
+        # starts without them).
+        for kind in range(NUM_KINDS):
+            emoji = AppEmoji(fake.world.ids.next(), emoji_name(kind), tile_emoji_png(kind))
+            fake.world.app_emojis[emoji.id] = emoji
         driver = FakeDriver(fake)
         path = tmp_path / "bot.sqlite3"
         store = await SqliteStore.open(path, synchronous="NORMAL")
@@ -150,6 +166,11 @@ async def running_harness(
             TablePresenter.render = original  # type: ignore[method-assign]
             await harness.stop_bot()
             await store.close()
+
+
+@functools.cache
+def tile_emoji_png(kind: int) -> bytes:
+    return render_tile_emoji(kind)
 
 
 # -- simulated players --------------------------------------------------------------------
