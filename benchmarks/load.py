@@ -391,6 +391,8 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             if running.done():
                 running.result()
                 raise RuntimeError("the bot stopped before it was ready")
+            # A first start uploads the tile emojis; play is measured after that.
+            await bot.tile_emoji.ready()
             watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
             conn.send(recorder.sample())
             while (command := await asyncio.to_thread(conn.recv)) != STOP:

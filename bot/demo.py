@@ -5,7 +5,8 @@
 Simulated people create the tables, sit down beside AI seats, and play whole sessions by
 clicking, choosing and reacting on what the bot shows them; the progress of each table is
 printed, and every picture the bot sends is written to the output folder (each table's
-lobby once, as ``<variant>-lobby.png``).
+lobby once, as ``<variant>-lobby.png``), with the first turn and claim prompt of each
+table as a phone shows them (``<variant>-dm-turn.png``, ``<variant>-dm-claim.png``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,7 @@ from bot.client import MahjongBot
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
 from bot.runtime.clicks import ACT, AUTO, PICK, REACTIONS
+from bot.screenshots import screenshot
 from bot.settings import Settings
 from bot.tables.manager import LOBBY_PICTURE
 from bot.variants import playable_variants
@@ -41,6 +44,9 @@ DEMO_PACING = Pacing(ai_delay=0.15, table_edit_interval=1.0, between_hands=1.5, 
 DEMO_RATE_SCALE = 0.1
 WAIT = 0.5
 SUCCESS = 3
+# Which turn and which claim prompt of a table the screenshots show: ones with a table
+# around them.
+SHOWN_PROMPT = {"turn": 8, "claim": 2}
 CLAIM_EMOJI = {name: emoji for emoji, name in REACTIONS.items()}
 # Who sits at each rule set's table; the other seats are AI players.
 PLAYERS = {
@@ -237,6 +243,35 @@ class PictureSaver:
             self.count += 1
 
 
+class Screens:
+    """Writes, for each rule set, a turn and a claim prompt a person at its table was sent
+    in the middle of its first hand, as a phone shows them: ``<variant>-dm-turn.png`` and
+    ``<variant>-dm-claim.png``."""
+
+    def __init__(self, folder: Path, fake: FakeDiscord, dms: dict[int, str]) -> None:
+        self.folder = folder
+        self.fake = fake
+        self.dms = dms
+        self.seen: Counter[tuple[str, str]] = Counter()
+
+    def __call__(self, change: MessageChange) -> None:
+        message = change.message
+        variant = self.dms.get(message.channel_id)
+        if variant is None or change.kind != "create" or not message.attachments:
+            return
+        names = {control_name(b["custom_id"]) for b in message.buttons()}
+        kind = "turn" if "discard" in names else "claim" if "pass" in names else None
+        if kind is None:
+            return
+        self.seen[(variant, kind)] += 1
+        if self.seen[(variant, kind)] != SHOWN_PROMPT[kind]:
+            return
+        world = self.fake.world
+        emojis = {e.id: e.image for e in world.app_emojis.values()}
+        shot = screenshot(message, emojis, world.bot.name, time.time())
+        (self.folder / f"{variant}-dm-{kind}.png").write_bytes(shot)
+
+
 class Progress:
     """Prints what happens at each table: the line under each table picture, the
     settlements and the end of each session."""
@@ -356,6 +391,8 @@ async def run_demo(out: Path, rounds: int) -> int:
         fake.world.observe(saver)
         fake.world.observe(Progress(threads))
         people = {v: [driver.join(guild, n, locale=loc) for n, loc in PLAYERS[v]] for v in variants}
+        dms = {p.dm.id: v for v, seated in people.items() for p in seated}
+        fake.world.observe(Screens(out, fake, dms))
         with tempfile.TemporaryDirectory() as scratch:
             database = Path(scratch) / "demo.sqlite3"
             store = await SqliteStore.open(database, synchronous="NORMAL")
@@ -370,6 +407,8 @@ async def run_demo(out: Path, rounds: int) -> int:
             bot = MahjongBot(settings, store, pacing=DEMO_PACING, guild_ready_timeout=0.05)
             try:
                 async with fake.run_client(bot):
+                    # The first start uploads the tile emojis; the tables wait for them.
+                    await bot.tile_emoji.ready()
                     await asyncio.gather(
                         *(play_table(fake, v, people[v], rounds, threads) for v in variants)
                     )

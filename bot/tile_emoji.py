@@ -52,6 +52,11 @@ class TileEmoji:
         """Find the emojis, uploading the missing ones, in the background."""
         self._task = asyncio.create_task(self._load(client))
 
+    async def ready(self) -> None:
+        """Wait until the emojis are found or uploaded (or could not be)."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
     async def _load(self, client: discord.Client) -> None:
         try:
             with self._requests.sending():

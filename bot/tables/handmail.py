@@ -293,10 +293,15 @@ class HandMessage:
             log.info("hand message for user %s: deleting the old one failed: %s", self.user_id, exc)
 
     async def _add_reactions(self, message: discord.Message) -> None:
+        """The claim reactions on a claim prompt, until a newer message takes its place."""
         for emoji in self._reactions:
+            if self.message is None or self.message.id != message.id:
+                return
             try:
                 with self._sender.requests.sending():
                     await message.add_reaction(emoji)
+            except discord.NotFound:
+                return
             except discord.HTTPException as exc:
                 log.warning("could not add reaction %s: %s", emoji, exc)
                 return

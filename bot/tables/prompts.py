@@ -187,7 +187,8 @@ def win_lines(state: SeatState, locale: str) -> list[str]:
 
 def content(state: SeatState, locale: str, last_line: str = "") -> str:
     lines = [t("hand.title", locale, title=title(state.facts, locale)), headline(state, locale)]
-    if last_line:
+    # A claim's headline already says what was discarded (or added to a kong) by whom.
+    if last_line and not (state.kind in CLAIM_KINDS and state.waits_for_person):
         lines.append(last_line)
     lines += win_lines(state, locale)
     if state.own_void is not None:

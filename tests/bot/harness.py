@@ -66,10 +66,7 @@ class Harness:
         self.bot = bot
         # The application's tile emojis are listed at every start; wait for them, so a
         # test's requests are its own.
-        for _ in range(200):
-            if bot.tile_emoji.of(NUM_KINDS - 1) is not None:
-                break
-            await asyncio.sleep(0.01)
+        await bot.tile_emoji.ready()
         return bot
 
     async def stop_bot(self) -> None:
