@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import hashlib
 import random
+import re
 import sys
 import tempfile
 import time
@@ -29,15 +30,16 @@ from bot.client import MahjongBot
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
 from bot.runtime.clicks import ACT, AUTO, PICK, REACTIONS
-from bot.screenshots import screenshot
 from bot.settings import Settings
 from bot.tables.manager import LOBBY_PICTURE
 from bot.variants import playable_variants
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver, DriverError, InteractionHandle, Person
-from fakediscord.models import Callback, Message
+from fakediscord.models import BUTTON, Callback, Message
 from fakediscord.world import MessageChange
+from renderer.message import render_message
+from renderer.models import ButtonView, MessageView
 
 DEMO_PACING = Pacing(ai_delay=0.15, table_edit_interval=1.0, between_hands=1.5, vote_seconds=10)
 # Discord's rate-limit windows, shortened so that a session takes a minute, not ten.
@@ -268,8 +270,45 @@ class Screens:
             return
         world = self.fake.world
         emojis = {e.id: e.image for e in world.app_emojis.values()}
-        shot = screenshot(message, emojis, world.bot.name, time.time())
+        shot = render_message(message_view(message, emojis, world.bot.name, time.time()))
         (self.folder / f"{variant}-dm-{kind}.png").write_bytes(shot)
+
+
+# Discord's button colours by style: primary, secondary, success, danger.
+BUTTON_FILLS = {1: "#5865f2", 2: "#4e5058", 3: "#248046", 4: "#da373c"}
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_TIMESTAMP = re.compile(r"<t:(\d+):R>")
+
+
+def message_view(
+    message: Message, emojis: dict[int, bytes], author: str, now: float
+) -> MessageView:
+    """A message of the fake Discord as its phone app shows it: ``**bold**`` as bold,
+    relative timestamps as the seconds left from ``now``, buttons with their style's
+    colour and their emoji (``emojis``: the application's, by id) or label."""
+    lines = []
+    for line in message.content.splitlines():
+        line = _TIMESTAMP.sub(lambda m: f"{max(0, int(m.group(1)) - int(now))} s", line)
+        runs: list[tuple[str, bool]] = []
+        at = 0
+        for match in _BOLD.finditer(line):
+            runs += [(line[at : match.start()], False), (match.group(1), True)]
+            at = match.end()
+        runs.append((line[at:], False))
+        lines.append(tuple(run for run in runs if run[0]))
+    rows = []
+    for row in message.components:
+        buttons = []
+        for button in row.get("components", []):
+            if button.get("type") != BUTTON:
+                continue
+            emoji = button.get("emoji") or {}
+            icon = emojis.get(int(emoji["id"])) if emoji.get("id") else None
+            fill = BUTTON_FILLS.get(button.get("style", 2), BUTTON_FILLS[2])
+            buttons.append(ButtonView(button.get("label") or "", icon, fill))
+        rows.append(tuple(buttons))
+    picture = next((a.data for a in message.attachments if a.filename.endswith(".png")), None)
+    return MessageView(author, tuple(lines), picture, tuple(rows))
 
 
 class Progress:

@@ -286,3 +286,24 @@ class LobbyView:
     price: str = ""
     status: str = ""
     labels: Labels = field(default_factory=Labels)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonView:
+    """A button under a chat message: its ``fill`` colour, an ``icon`` (PNG bytes) before
+    its ``label``, either of them optional."""
+
+    label: str = ""
+    icon: bytes | None = None
+    fill: str = "#4e5058"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageView:
+    """A chat message as a phone app shows it, for screenshots: who sent it, its lines as
+    runs of (text, bold), a picture (PNG bytes) and rows of buttons, as already worded."""
+
+    author: str
+    lines: tuple[tuple[tuple[str, bool], ...], ...] = ()
+    picture: bytes | None = None
+    rows: tuple[tuple[ButtonView, ...], ...] = ()
