@@ -3,6 +3,7 @@ and the fake Discord.
 
     python -m benchmarks.load [--tables 50 | --sweep 10,50,100] [--think 2.5]
                               [--variants mcr,sichuan] [--release-global-lock]
+    python -m benchmarks.load --tables 20 --attentive
 
 The bot runs in a process of its own, as it does in production, and talks over HTTP and
 the gateway to the fake Discord in this process, which keeps Discord's rate limits at
@@ -27,6 +28,13 @@ own. For each number of tables it prints:
   TARGET_TABLES tables.
 
 The rest cover the whole play, from the first Start to the end of the last hand.
+
+With ``--attentive`` each table is one person and three AI seats playing a four-hand
+session at the default timers, and the person plays as on a phone: they notice only new
+messages and mentions, and look after 2 to 8 seconds (``SimulatedPlayer(attentive=True)``).
+It then also prints how often such people timed out (a prompt that reached them only
+as an edit would go unnoticed until its timer ran out), the requests per move of any
+seat toward the global limit, and what the hand messages cost per hand.
 """
 
 from __future__ import annotations
@@ -74,6 +82,10 @@ BUDGET = Pacing().requests_per_second
 REACTION_ROUTE = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 # The pace the capacity figure assumes: one action per table every this many seconds.
 HUMAN_PACE = 3.0
+# The attentive run: a four-hand session, people who look 2 to 8 s after a notification.
+ATTENTIVE_HANDS = 4
+ATTENTIVE_GLANCE = (2.0, 8.0)
+ATTENTIVE_GLOBAL_PER_MOVE = 2.0
 TARGET_TABLES = 300
 TARGET_P99 = 0.3
 TARGET_AT = 100
@@ -91,6 +103,7 @@ SAMPLE = "sample"
 START = "start"
 STOP = "stop"
 WATCH_INTERVAL = 0.25
+AUTOPLAY = "autoplay"
 HEARTBEAT_ARTEFACT = "Can't keep up, shard ID %s websocket is %.1fs behind."
 BOT_TIMEOUT = 120.0
 # discord.py 2.7 closes its global lock while it waits out a global 429 and reopens it
@@ -119,6 +132,7 @@ class BotConfig:
     turn_timer: int
     claim_timer: int
     release_global_lock: bool
+    ai_delay: float
 
 
 @dataclass(frozen=True)
@@ -237,7 +251,9 @@ class BotRecorder(logging.Handler):
         ) -> Any:
             refusal = await act(table, seat, action, source, **kwargs)
             if refusal is None:
-                recorder.actions[source.value] += 1
+                # The AI playing for a person on auto-play (托管) is told apart from AI seats.
+                person = table.chair_at(seat).human
+                recorder.actions[AUTOPLAY if source.value == "ai" and person else source.value] += 1
             return refusal
 
         PlayingTable.__init__ = recorded_init  # type: ignore[method-assign]
@@ -364,7 +380,8 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
         turn_timer=config.turn_timer,
         claim_timer=config.claim_timer,
     )
-    bot = MahjongBot(settings, store, guild_ready_timeout=0.05)
+    pacing = Pacing(ai_delay=config.ai_delay)
+    bot = MahjongBot(settings, store, pacing=pacing, guild_ready_timeout=0.05)
     recorder.budget = bot.budget
     try:
         with pointed_at(config.api_url, config.gateway_url):
@@ -374,6 +391,8 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             if running.done():
                 running.result()
                 raise RuntimeError("the bot stopped before it was ready")
+            # A first start uploads the tile emojis; play is measured after that.
+            await bot.tile_emoji.ready()
             watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
             conn.send(recorder.sample())
             while (command := await asyncio.to_thread(conn.recv)) != STOP:
@@ -453,6 +472,13 @@ class LoadConfig:
     jitter_ms: float = 0.0
     #: Shards Discord asks the bot to run (the bot runs them all in its process).
     shards: int = 1
+    #: One attentive person and three AI seats per table, a session of ``hands`` hands.
+    attentive: bool = False
+    hands: int = 1
+    #: Seconds an attentive person takes to look after a notification.
+    glance: tuple[float, float] = ATTENTIVE_GLANCE
+    #: Seconds the bot's AI seats take over a move.
+    ai_delay: float = Pacing().ai_delay
 
 
 @dataclass
@@ -489,6 +515,9 @@ class Outcome:
     dm_edits: Counter[str]
     #: The bot stopped sending before every table had finished.
     stalled: bool
+    #: The people's DM channels, and the hands settled in all.
+    dm_channels: frozenset[int]
+    hands_played: int
 
 
 async def run_load(config: LoadConfig) -> Outcome:
@@ -511,8 +540,10 @@ async def run_load(config: LoadConfig) -> Outcome:
             # One server per table: a bot hosting many tables is in many servers, and
             # each person then sees only their own table's thread.
             guild = fake.world.create_guild(f"Club {index}", locale=LOCALES[index % 3])
+            seated = 1 if config.attentive else 4
             people = [
-                driver.join(guild, f"p{index}-{chair}", locale=LOCALES[chair]) for chair in range(4)
+                driver.join(guild, f"p{index}-{chair}", locale=LOCALES[chair])
+                for chair in range(seated)
             ]
             runs.append(TableRun(config.variants[index % len(config.variants)], people))
         with tempfile.TemporaryDirectory() as scratch:
@@ -525,12 +556,13 @@ async def run_load(config: LoadConfig) -> Outcome:
                     config.turn_timer,
                     config.claim_timer,
                     config.release_global_lock,
+                    config.ai_delay,
                 )
             )
             try:
                 await bot.start()
                 opening = asyncio.Semaphore(OPENING)
-                await asyncio.gather(*(_open(run, opening) for run in runs))
+                await asyncio.gather(*(_open(run, opening, config) for run in runs))
                 for run in runs:
                     run.players = [
                         SimulatedPlayer(
@@ -538,6 +570,8 @@ async def run_load(config: LoadConfig) -> Outcome:
                             fake.world.messages,
                             seed=rng.randrange(2**32),
                             think=config.think,
+                            attentive=config.attentive,
+                            glance=config.glance,
                         )
                         for person in run.people
                     ]
@@ -580,6 +614,8 @@ async def run_load(config: LoadConfig) -> Outcome:
             fake.metrics.global_rate_limited,
             dm_edits.by_purpose(list(fake.world.interactions.values())),
             stalled,
+            frozenset(fake.world.dm_channel(p.user).id for r in runs for p in r.people),
+            _settlements(fake, runs),
         )
 
 
@@ -590,9 +626,10 @@ async def measure(config: LoadConfig) -> Figures:
     return figures(await run_load(config))
 
 
-async def _open(run: TableRun, opening: asyncio.Semaphore) -> None:
+async def _open(run: TableRun, opening: asyncio.Semaphore, config: LoadConfig) -> None:
+    options = {"fill_with_ai": "true"} if config.attentive else {}
     async with opening:
-        run.lobby = await open_table(run.people, run.variant, 1)
+        run.lobby = await open_table(run.people, run.variant, config.hands, **options)
 
 
 async def _until_done_or_stalled(
@@ -694,6 +731,15 @@ def _table_edits(fake: FakeDiscord, runs: Sequence[TableRun]) -> dict[int, list[
     return edits
 
 
+def _settlements(fake: FakeDiscord, runs: Sequence[TableRun]) -> int:
+    threads = {r.lobby.channel_id for r in runs if r.lobby is not None}
+    return sum(
+        1
+        for m in fake.world.messages.values()
+        if m.channel_id in threads and any(a.filename == "settlement.png" for a in m.attachments)
+    )
+
+
 def _is_table_message(message: Message | None) -> bool:
     return message is not None and any(a.filename == "table.png" for a in message.attachments)
 
@@ -758,6 +804,16 @@ class Figures:
     stalled: bool
     stuck_locks: int
     released_locks: bool
+    #: Moves by anyone (people, timers, auto-play, AI seats), and those toward the limit.
+    moves: int = 0
+    global_per_move: float = 0.0
+    #: Time-outs of people, and moves the AI made for them on auto-play.
+    person_timeouts: int = 0
+    autoplay_moves: int = 0
+    hands_played: int = 0
+    #: What the hand messages cost per hand settled, by kind of request.
+    hand_requests: dict[str, float] = field(default_factory=dict)
+    attentive: bool = False
 
 
 def figures(outcome: Outcome) -> Figures:
@@ -817,7 +873,7 @@ def figures(outcome: Outcome) -> Figures:
         table_update=_percentiles(sorted(shown)),
         shown=len(shown),
         player_actions=player_actions,
-        timeouts=actions["timeout"] + actions["ai"],
+        timeouts=actions["timeout"] + actions[AUTOPLAY],
         pace=sum(
             (r.finished or outcome.play_end) - r.started for r in runs if r.started is not None
         )
@@ -860,7 +916,43 @@ def figures(outcome: Outcome) -> Figures:
         stalled=outcome.stalled,
         stuck_locks=outcome.bot.stuck_locks,
         released_locks=config.release_global_lock,
+        moves=sum(actions.values()),
+        global_per_move=global_requests / max(sum(actions.values()), 1),
+        person_timeouts=actions["timeout"],
+        autoplay_moves=actions[AUTOPLAY],
+        hands_played=outcome.hands_played,
+        hand_requests=_hand_requests(done, outcome.dm_channels, outcome.hands_played),
+        attentive=config.attentive,
     )
+
+
+# What a hand message's requests are, by route; none of them counts toward the global
+# limit but those on the DM channels' own routes.
+_HAND_ROUTES = {
+    "new prompt messages (follow-ups)": ("POST /webhooks/{webhook_id}/{webhook_token}",),
+    "deletes through tokens": (
+        "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    ),
+    "edits through tokens": (
+        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    ),
+    "click answers": ("POST /interactions/{webhook_id}/{webhook_token}/callback",),
+}
+DM_ROUTES = "DM requests toward the limit"
+
+
+def _hand_requests(
+    done: Sequence[RequestMark], dm_channels: frozenset[int], hands: int
+) -> dict[str, float]:
+    by_route = Counter(m.route for m in done)
+    out = {
+        kind: sum(by_route[r] for r in routes) / max(hands, 1)
+        for kind, routes in _HAND_ROUTES.items()
+    }
+    out[DM_ROUTES] = sum(1 for m in done if m.channel_id in dm_channels) / max(hands, 1)
+    return out
 
 
 def capacity(global_per_turn: float, pace: float = HUMAN_PACE) -> float:
@@ -977,14 +1069,21 @@ def render(config: LoadConfig, result: Figures) -> str:
         if config.latency_ms or config.jitter_ms
         else ""
     )
+    people = (
+        f"one attentive person (looks {config.glance[0]:g}-{config.glance[1]:g} s after a "
+        f"notification) and three AI seats each, {config.hands}-hand sessions"
+        if config.attentive
+        else f"people think {config.think:g} s on average"
+    )
     lines = [
-        f"== {result.tables} tables ({', '.join(config.variants)}), people think "
-        f"{config.think:g} s on average{network}, {config.shards} shard(s), load average "
+        f"== {result.tables} tables ({', '.join(config.variants)}), {people}{network}, "
+        f"{config.shards} shard(s), load average "
         f"{result.load[0]:.2f} -> {result.load[1]:.2f} on {os.cpu_count()} cores ==",
         f"played        {result.seconds:.1f} s; all {result.tables} tables in play for "
         f"{result.full_house:.1f} s; {result.finished} of {result.tables} hands finished",
         f"actions       {result.player_actions} by players (one per table every "
         f"{result.pace:.1f} s), {result.timeouts} by timers and auto-play",
+        *_attentive_lines(result),
         f"click->answer p50 {_ms(p50)}  p95 {_ms(p95)}  p99 {_ms(p99)}  ({result.clicks} "
         f"clicks; {result.late} answered past {DEADLINE:g} s, {result.unanswered} unanswered, "
         f"{result.deferred} deferred)",
@@ -1057,6 +1156,19 @@ def render(config: LoadConfig, result: Figures) -> str:
     return "\n".join(lines)
 
 
+def _attentive_lines(result: Figures) -> list[str]:
+    if not result.attentive:
+        return []
+    costs = ", ".join(f"{kind} {count:.1f}" for kind, count in result.hand_requests.items())
+    return [
+        f"attentive     {result.hands_played} hands; attentive people timed out "
+        f"{result.person_timeouts} times ({result.autoplay_moves} moves on 托管); "
+        f"{result.moves} moves by anyone: {result.global_per_move:.2f} requests per move "
+        "toward the global limit",
+        f"hand messages per hand: {costs}",
+    ]
+
+
 def verdict(results: Sequence[Figures]) -> str:
     """The targets, checked on the run at TARGET_AT tables (or the largest one)."""
     at = next((r for r in results if r.tables == TARGET_AT), max(results, key=lambda r: r.tables))
@@ -1079,6 +1191,15 @@ def verdict(results: Sequence[Figures]) -> str:
             at.shared_capacity >= TARGET_TABLES,
         ),
     ]
+    if at.attentive:
+        checks += [
+            ("attentive people never time out", str(at.person_timeouts), not at.person_timeouts),
+            (
+                f"at most {ATTENTIVE_GLOBAL_PER_MOVE:g} requests per move toward the global limit",
+                f"{at.global_per_move:.2f}",
+                at.global_per_move <= ATTENTIVE_GLOBAL_PER_MOVE,
+            ),
+        ]
     lines = [f"targets at {at.tables} tables:"]
     lines += [f"  {'met   ' if ok else 'missed'} {what}: {value}" for what, value, ok in checks]
     return "\n".join(lines)
@@ -1138,6 +1259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jitter", type=float, default=0.0, help="milliseconds of spread")
     parser.add_argument("--shards", type=int, default=1, help="shards Discord asks for")
     parser.add_argument(
+        "--attentive",
+        action="store_true",
+        help=f"one person and three AI seats per table, {ATTENTIVE_HANDS}-hand sessions, the "
+        "person noticing only new messages and mentions, as on a phone",
+    )
+    parser.add_argument(
         "--release-global-lock",
         action="store_true",
         help="reopen discord.py's global rate-limit lock when a cancelled request leaves it "
@@ -1158,6 +1285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             latency_ms=args.latency,
             jitter_ms=args.jitter,
             shards=args.shards,
+            attentive=args.attentive,
+            hands=ATTENTIVE_HANDS if args.attentive else 1,
         )
         result = asyncio.run(measure(config))
         results.append(result)

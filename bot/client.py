@@ -18,6 +18,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
+from bot.tile_emoji import TileEmoji
 from bot.views.components import GameButton, GameSelect, RetiredControl
 from data.models import PlayerSettings
 from data.store import Store
@@ -77,6 +78,8 @@ class MahjongBot(commands.AutoShardedBot):
         self.settings = settings
         self.store = store
         self.tables = TableManager(self, pacing)
+        #: The tile buttons' emojis, uploaded once to the application (bot/tile_emoji.py).
+        self.tile_emoji = TileEmoji()
         self._sync_commands = sync_commands
         self._player_settings: dict[int, PlayerSettings] = {}
         self._dm_channels: dict[int, int] = {}
@@ -94,6 +97,7 @@ class MahjongBot(commands.AutoShardedBot):
                 log.exception("extension %s failed to load", extension)
         self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
+        self.tile_emoji.start(self)
         if self._sync_commands:
             await self.sync_commands()
         self._resume_task = asyncio.create_task(self._resume_when_ready())
@@ -123,6 +127,7 @@ class MahjongBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.tables.shutdown()
+        await self.tile_emoji.close()
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

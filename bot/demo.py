@@ -5,7 +5,8 @@
 Simulated people create the tables, sit down beside AI seats, and play whole sessions by
 clicking, choosing and reacting on what the bot shows them; the progress of each table is
 printed, and every picture the bot sends is written to the output folder (each table's
-lobby once, as ``<variant>-lobby.png``).
+lobby once, as ``<variant>-lobby.png``), with the first turn and claim prompt of each
+table as a phone shows them (``<variant>-dm-turn.png``, ``<variant>-dm-claim.png``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import asyncio
 import contextlib
 import hashlib
 import random
+import re
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,21 +29,26 @@ from typing import Any
 from bot.client import MahjongBot
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
-from bot.runtime.clicks import ACT, PICK, REACTIONS
+from bot.runtime.clicks import ACT, AUTO, PICK, REACTIONS
 from bot.settings import Settings
 from bot.tables.manager import LOBBY_PICTURE
 from bot.variants import playable_variants
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver, DriverError, InteractionHandle, Person
-from fakediscord.models import Message
+from fakediscord.models import BUTTON, Callback, Message
 from fakediscord.world import MessageChange
+from renderer.message import render_message
+from renderer.models import ButtonView, MessageView
 
 DEMO_PACING = Pacing(ai_delay=0.15, table_edit_interval=1.0, between_hands=1.5, vote_seconds=10)
 # Discord's rate-limit windows, shortened so that a session takes a minute, not ten.
 DEMO_RATE_SCALE = 0.1
 WAIT = 0.5
 SUCCESS = 3
+# Which turn and which claim prompt of a table the screenshots show: ones with a table
+# around them.
+SHOWN_PROMPT = {"turn": 8, "claim": 2}
 CLAIM_EMOJI = {name: emoji for emoji, name in REACTIONS.items()}
 VARIATION_SELECTOR = "\ufe0f"
 # Who sits at each rule set's table; the other seats are AI players.
@@ -56,10 +64,15 @@ class SimulatedPlayer:
     """A person at a table who answers every prompt addressed to them.
 
     They only see what Discord shows: they win whenever a win button is offered, claim
-    pongs and kongs, take the suggested 定缺, and otherwise discard the tile they drew.
-    With ``react`` they answer claims with reactions rather than buttons. With ``think``
-    they take, on average, that many seconds over each prompt (half to one and a half
-    times it), as people do.
+    pongs and kongs, take the suggested 定缺 and 换三张, and otherwise discard the tile
+    they drew. With ``react`` they answer claims with reactions rather than buttons. With
+    ``think`` they take, on average, that many seconds over each prompt (half to one and
+    a half times it), as people do.
+
+    An ``attentive`` person plays as on a phone: they notice only what notifies them (a
+    new message in their DMs, a message that mentions them), look after a human delay
+    drawn from ``glance`` seconds, answer what the conversation shows, and keep answering
+    while the answer to their click asks them again; edits reach them only then.
     """
 
     person: Person
@@ -67,14 +80,21 @@ class SimulatedPlayer:
     react: bool = False
     seed: int = 7
     think: float = 0.0
+    attentive: bool = False
+    glance: tuple[float, float] = (2.0, 8.0)
     answers: list[int] = field(default_factory=list)
     private_replies: list[str] = field(default_factory=list)
     reactions: int = 0
+    #: What notified an attentive person and they opened, as it looked then.
+    noticed: list[Message] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
 
     async def play(self, stop: asyncio.Event) -> None:
+        if self.attentive:
+            await self._play_attentively(stop)
+            return
         while not stop.is_set():
             try:
                 prompt = await self.person.next_prompt(timeout=WAIT)
@@ -86,23 +106,64 @@ class SimulatedPlayer:
             if live.has_controls():
                 await self.answer(live)
 
-    async def answer(self, message: Message) -> None:
+    async def _play_attentively(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                notified = await self.person.next_notification(timeout=WAIT)
+            except DriverError:
+                continue
+            await asyncio.sleep(self._rng.uniform(*self.glance))
+            await self._look(self.world_messages[notified.id])
+
+    async def _look(self, message: Message) -> None:
+        """Open what notified them and answer it while it asks them something."""
+        if message.deleted:
+            return
+        if message.guild_id is not None:
+            # A mention in the thread (closed DMs): its button shows the hand privately.
+            shows = [b for b in message.buttons() if control_name(b["custom_id"]) == "show"]
+            if not shows:
+                return
+            handle = await self.person.click(message, custom_id=shows[0]["custom_id"])
+            shown = (await handle.response()).message
+            if shown is None:
+                return
+            message = self.world_messages[shown.id]
+        self.noticed.append(message.snapshot())
+        seen: set[str] = set()
+        while message.has_controls() and not message.deleted:
+            controls = tuple(b["custom_id"] for b in message.buttons() + message.selects())
+            if seen & set(controls):
+                return
+            seen |= set(controls)
+            callback = await self.answer(message)
+            if callback is None or callback.message is None or callback.type == 4:
+                return
+            message = self.world_messages[callback.message.id]
+
+    async def answer(self, message: Message) -> Callback | None:
         try:
             handle = await self._act(message)
             if handle is None:
-                return
+                return None
             # A click the bot never answers is Discord's "This interaction failed"; the
             # person goes on with the next prompt.
             callback = await handle.response(timeout=20)
         except DriverError:
-            return
+            return None
         self.answers.append(callback.type)
         if callback.type == 4 and callback.message is not None:
             self.private_replies.append(callback.message.content)
+        return callback
 
     async def _act(self, message: Message) -> InteractionHandle | None:
         person = self.person
-        buttons = [b for b in message.buttons() if not b.get("disabled")]
+        buttons = [
+            b
+            for b in message.buttons()
+            # The 摸切 and 自动胡 toggles stay as they are.
+            if not b.get("disabled") and control_name(b["custom_id"]) != AUTO
+        ]
         styles = {control_name(b["custom_id"]): b for b in buttons}
         selects = message.selects()
         for kind in ("win", "back", "kong", "pong"):
@@ -112,17 +173,17 @@ class SimulatedPlayer:
                 await self._react(message, CLAIM_EMOJI[kind])
                 return None
             return await person.click(message, custom_id=styles[kind]["custom_id"])
+        discards = [b for b in buttons if control_name(b["custom_id"]) == "discard"]
+        suggested = [b for b in buttons if b.get("style") == SUCCESS and b not in discards]
+        if suggested:
+            return await person.click(message, custom_id=suggested[0]["custom_id"])
         triple = [s for s in selects if s.get("min_values") == 3]
         if triple:
             values = [o["value"] for o in triple[0]["options"]][:3]
             return await person.choose(message, *values, custom_id=triple[0]["custom_id"])
-        suggested = [b for b in buttons if b.get("style") == SUCCESS]
-        if suggested:
-            return await person.click(message, custom_id=suggested[0]["custom_id"])
-        discard = [s for s in selects if control_name(s["custom_id"]) == "discard"]
-        if discard:
-            value = discard[0]["options"][0]["value"]
-            return await person.choose(message, value, custom_id=discard[0]["custom_id"])
+        if discards:
+            # The tile just drawn is the last one, as in the picture.
+            return await person.click(message, custom_id=discards[-1]["custom_id"])
         if "pass" in styles:
             if self.react:
                 await self._react(message, CLAIM_EMOJI["pass"])
@@ -190,6 +251,72 @@ class PictureSaver:
             where = self.channel_names.get(channel_id, str(channel_id))
             (self.folder / f"{where}-{LOBBY_PICTURE}").write_bytes(data)
             self.count += 1
+
+
+class Screens:
+    """Writes, for each rule set, a turn and a claim prompt a person at its table was sent
+    in the middle of its first hand, as a phone shows them: ``<variant>-dm-turn.png`` and
+    ``<variant>-dm-claim.png``."""
+
+    def __init__(self, folder: Path, fake: FakeDiscord, dms: dict[int, str]) -> None:
+        self.folder = folder
+        self.fake = fake
+        self.dms = dms
+        self.seen: Counter[tuple[str, str]] = Counter()
+
+    def __call__(self, change: MessageChange) -> None:
+        message = change.message
+        variant = self.dms.get(message.channel_id)
+        if variant is None or change.kind != "create" or not message.attachments:
+            return
+        names = {control_name(b["custom_id"]) for b in message.buttons()}
+        kind = "turn" if "discard" in names else "claim" if "pass" in names else None
+        if kind is None:
+            return
+        self.seen[(variant, kind)] += 1
+        if self.seen[(variant, kind)] != SHOWN_PROMPT[kind]:
+            return
+        world = self.fake.world
+        emojis = {e.id: e.image for e in world.app_emojis.values()}
+        shot = render_message(message_view(message, emojis, world.bot.name, time.time()))
+        (self.folder / f"{variant}-dm-{kind}.png").write_bytes(shot)
+
+
+# Discord's button colours by style: primary, secondary, success, danger.
+BUTTON_FILLS = {1: "#5865f2", 2: "#4e5058", 3: "#248046", 4: "#da373c"}
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_TIMESTAMP = re.compile(r"<t:(\d+):R>")
+
+
+def message_view(
+    message: Message, emojis: dict[int, bytes], author: str, now: float
+) -> MessageView:
+    """A message of the fake Discord as its phone app shows it: ``**bold**`` as bold,
+    relative timestamps as the seconds left from ``now``, buttons with their style's
+    colour and their emoji (``emojis``: the application's, by id) or label."""
+    lines = []
+    for line in message.content.splitlines():
+        line = _TIMESTAMP.sub(lambda m: f"{max(0, int(m.group(1)) - int(now))} s", line)
+        runs: list[tuple[str, bool]] = []
+        at = 0
+        for match in _BOLD.finditer(line):
+            runs += [(line[at : match.start()], False), (match.group(1), True)]
+            at = match.end()
+        runs.append((line[at:], False))
+        lines.append(tuple(run for run in runs if run[0]))
+    rows = []
+    for row in message.components:
+        buttons = []
+        for button in row.get("components", []):
+            if button.get("type") != BUTTON:
+                continue
+            emoji = button.get("emoji") or {}
+            icon = emojis.get(int(emoji["id"])) if emoji.get("id") else None
+            fill = BUTTON_FILLS.get(button.get("style", 2), BUTTON_FILLS[2])
+            buttons.append(ButtonView(button.get("label") or "", icon, fill))
+        rows.append(tuple(buttons))
+    picture = next((a.data for a in message.attachments if a.filename.endswith(".png")), None)
+    return MessageView(author, tuple(lines), picture, tuple(rows))
 
 
 class Progress:
@@ -311,6 +438,8 @@ async def run_demo(out: Path, rounds: int) -> int:
         fake.world.observe(saver)
         fake.world.observe(Progress(threads))
         people = {v: [driver.join(guild, n, locale=loc) for n, loc in PLAYERS[v]] for v in variants}
+        dms = {p.dm.id: v for v, seated in people.items() for p in seated}
+        fake.world.observe(Screens(out, fake, dms))
         with tempfile.TemporaryDirectory() as scratch:
             database = Path(scratch) / "demo.sqlite3"
             store = await SqliteStore.open(database, synchronous="NORMAL")
@@ -325,6 +454,8 @@ async def run_demo(out: Path, rounds: int) -> int:
             bot = MahjongBot(settings, store, pacing=DEMO_PACING, guild_ready_timeout=0.05)
             try:
                 async with fake.run_client(bot):
+                    # The first start uploads the tile emojis; the tables wait for them.
+                    await bot.tile_emoji.ready()
                     await asyncio.gather(
                         *(play_table(fake, v, people[v], rounds, threads) for v in variants)
                     )

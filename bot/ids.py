@@ -22,7 +22,7 @@ PREFIX = "mj"
 # Every kind of component, by who handles it and whether it is a button or a select.
 LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband", "opttext")
 LOBBY_SELECTS = ("addai", "opt", "optv", "optf", "opts")
-GAME_BUTTONS = ("act", "back")
+GAME_BUTTONS = ("act", "back", "auto")
 GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch")
 REPLAY_BUTTONS = ("replay",)

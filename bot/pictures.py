@@ -19,9 +19,10 @@ import discord
 from bot.i18n import t
 from bot.i18n.terms import tile_label
 from engine.tiles import NUM_KINDS
-from renderer.hand import render_hand, render_tiles
+from renderer.desk import render_desk
+from renderer.hand import render_hand, render_tile_emoji, render_tiles
 from renderer.lobby import render_lobby
-from renderer.models import HandView, Labels, LobbyView, SettlementView, TableView
+from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
 from renderer.table import render_table
 
@@ -65,6 +66,8 @@ def labels(locale: str) -> Labels:
         receives=word("receives"),
         horse_hit=word("horse_hit"),
         tile_names=tuple(tile_label(kind, locale) for kind in range(NUM_KINDS)),
+        left=word("left"),
+        places=(word("next"), word("opposite"), word("previous")),
     )
 
 
@@ -74,6 +77,14 @@ async def hand_png(view: HandView) -> bytes:
 
 async def tiles_png(kinds: tuple[int, ...]) -> bytes:
     return await asyncio.to_thread(render_tiles, kinds)
+
+
+async def desk_png(view: DeskView) -> bytes:
+    return await asyncio.to_thread(render_desk, view)
+
+
+async def tile_emoji_png(kind: int) -> bytes:
+    return await asyncio.to_thread(render_tile_emoji, kind)
 
 
 async def table_png(view: TableView, *, background: bool = False) -> bytes:

@@ -15,6 +15,7 @@ import discord
 from bot.budget import RequestBudget
 from bot.ids import CustomId
 from bot.settings import Settings
+from bot.tile_emoji import TileEmoji
 from data.models import PlayerSettings
 from data.store import Store
 
@@ -41,6 +42,11 @@ class Services(Protocol):
 
     @property
     def tables(self) -> ComponentRouter: ...
+
+    @property
+    def tile_emoji(self) -> TileEmoji:
+        """The tile buttons' emojis (``bot/tile_emoji.py``)."""
+        ...
 
     async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
         """A person's DM channel, opened once and then known by its id."""

@@ -17,6 +17,7 @@ from fakediscord.interactions import (
     MODAL_SUBMIT,
     open_interaction,
 )
+from fakediscord.mentions import notifies
 from fakediscord.messaging import add_reaction, parse_emoji, remove_reaction
 from fakediscord.models import (
     BUTTON,
@@ -369,6 +370,15 @@ class Person:
         wanted_id = _message_id(message)
         change = await self.inbox.take(
             lambda c: c.kind == "delete" and c.message.id == wanted_id, timeout, "deletion"
+        )
+        return change.message
+
+    async def next_notification(self, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
+        """The next message whose arrival notifies this person: new in their DM, or new and
+        mentioning them (``fakediscord.mentions``). A person on a phone notices nothing
+        else: edits, however many, arrive silently."""
+        change = await self.inbox.take(
+            lambda c: notifies(self._world, c, self.user), timeout, "notification"
         )
         return change.message
 

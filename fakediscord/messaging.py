@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord import errors, threads
+from fakediscord.mentions import SUPPRESS_NOTIFICATIONS_FLAG, parse_mentions
 from fakediscord.models import (
     COMPONENTS_V2_FLAG,
     EPHEMERAL_FLAG,
@@ -22,7 +23,6 @@ from fakediscord.validation import validate_message
 from fakediscord.world import DIRECT_MESSAGE_REACTIONS, GUILD_MESSAGE_REACTIONS, World
 
 SUPPRESS_EMBEDS_FLAG = 1 << 2
-SUPPRESS_NOTIFICATIONS_FLAG = 1 << 12
 SENDABLE_FLAGS = SUPPRESS_EMBEDS_FLAG | SUPPRESS_NOTIFICATIONS_FLAG | COMPONENTS_V2_FLAG
 MAX_REACTION_EMOJIS = 20
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -80,6 +80,7 @@ def create_message(
         webhook_id=origin.webhook_id,
         interaction=origin.interaction,
         ephemeral_for=origin.ephemeral_for,
+        mentions=parse_mentions(world, fields.get("content") or "", fields.get("allowed_mentions")),
     )
     if not origin.loading:
         _validate(world, message, flags)
@@ -96,6 +97,7 @@ def edit_message(world: World, message: Message, body: MessageBody) -> Message:
     edited = message.snapshot()
     if "content" in fields:
         edited.content = fields["content"] or ""
+        edited.mentions = parse_mentions(world, edited.content, fields.get("allowed_mentions"))
     if "embeds" in fields:
         edited.embeds = list(fields["embeds"] or [])
     if "components" in fields:
@@ -112,6 +114,7 @@ def edit_message(world: World, message: Message, body: MessageBody) -> Message:
     message.components = edited.components
     message.flags = edited.flags
     message.attachments = edited.attachments
+    message.mentions = edited.mentions
     message.edited_at = utcnow()
     world.announce_message(message, "update")
     return message
@@ -183,7 +186,7 @@ def _validate(world: World, message: Message, flags: int) -> None:
         return
     fields = {"content": message.content, "embeds": message.embeds}
     fields |= {"components": message.components, "flags": flags}
-    validate_message(fields, len(message.attachments), world.limits)
+    validate_message(fields, len(message.attachments), world.limits, frozenset(world.app_emojis))
     has_body = message.content or message.embeds or message.attachments or message.components
     if not has_body:
         raise errors.empty_message()

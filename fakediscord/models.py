@@ -371,6 +371,9 @@ class Message:
     reactions: dict[str, list[int]] = field(default_factory=dict)
     thread_id: int | None = None
     deleted: bool = False
+    #: The users the message mentions (resources/message: "mentions"), as Discord parses
+    #: them from the content under the request's allowed_mentions.
+    mentions: list[User] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -387,6 +390,7 @@ class Message:
         clone.components = copy.deepcopy(self.components)
         clone.attachments = list(self.attachments)
         clone.reactions = {emoji: list(users) for emoji, users in self.reactions.items()}
+        clone.mentions = list(self.mentions)
         return clone
 
     def iter_components(self) -> Iterator[dict[str, Any]]:
@@ -423,7 +427,7 @@ class Message:
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [user.payload() for user in self.mentions],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

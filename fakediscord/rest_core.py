@@ -7,10 +7,11 @@ from aiohttp import web
 
 from fakediscord import errors
 from fakediscord.commands import register_commands
+from fakediscord.emojis import AppEmoji, check_room, decoded_image
 from fakediscord.gateway import Gateway
 from fakediscord.models import Channel, ChannelType, Guild, Overwrite
 from fakediscord.permissions import flag
-from fakediscord.rest_io import json_response, read_json, snowflake, world_of
+from fakediscord.rest_io import json_response, no_content, read_json, snowflake, world_of
 from fakediscord.world import World
 
 GATEWAY = web.AppKey("gateway", Gateway)
@@ -91,6 +92,45 @@ async def put_commands(request: web.Request) -> web.Response:
     if not isinstance(payloads, list):
         raise errors.APIError(400, 50035, "Invalid Form Body")
     return json_response(register_commands(world, guild_id, payloads))
+
+
+async def list_application_emojis(request: web.Request) -> web.Response:
+    world = world_of(request)
+    _check_application(request, world)
+    owner = world.developer.payload()
+    return json_response({"items": [e.payload(owner) for e in world.app_emojis.values()]})
+
+
+async def create_application_emoji(request: web.Request) -> web.Response:
+    world = world_of(request)
+    _check_application(request, world)
+    fields = await read_json(request)
+    check_room(len(world.app_emojis))
+    taken = {emoji.name for emoji in world.app_emojis.values()}
+    image = decoded_image(fields.get("name"), fields.get("image"), taken)
+    emoji = AppEmoji(world.ids.next(), fields["name"], image)
+    world.app_emojis[emoji.id] = emoji
+    return json_response(emoji.payload(world.developer.payload()), status=201)
+
+
+def _application_emoji(request: web.Request, world: World) -> AppEmoji:
+    _check_application(request, world)
+    emoji = world.app_emojis.get(snowflake(request, "emoji_id"))
+    if emoji is None:
+        raise errors.unknown_emoji()
+    return emoji
+
+
+async def get_application_emoji(request: web.Request) -> web.Response:
+    world = world_of(request)
+    emoji = _application_emoji(request, world)
+    return json_response(emoji.payload(world.developer.payload()))
+
+
+async def delete_application_emoji(request: web.Request) -> web.Response:
+    world = world_of(request)
+    del world.app_emojis[_application_emoji(request, world).id]
+    return no_content()
 
 
 async def get_guild(request: web.Request) -> web.Response:
@@ -189,6 +229,10 @@ ROUTES = [
     ("PUT", "/applications/{application_id}/commands", put_commands),
     ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", get_commands),
     ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", put_commands),
+    ("GET", "/applications/{application_id}/emojis", list_application_emojis),
+    ("POST", "/applications/{application_id}/emojis", create_application_emoji),
+    ("GET", "/applications/{application_id}/emojis/{emoji_id}", get_application_emoji),
+    ("DELETE", "/applications/{application_id}/emojis/{emoji_id}", delete_application_emoji),
     ("GET", "/guilds/{guild_id}", get_guild),
     ("GET", "/guilds/{guild_id}/channels", get_guild_channels),
     ("POST", "/guilds/{guild_id}/channels", create_guild_channel),

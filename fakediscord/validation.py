@@ -1,8 +1,10 @@
 """Discord's checks on message bodies, answered with 400 / 50035 and a nested errors object."""
 
+from collections.abc import Iterator
 from typing import Any
 
 from fakediscord.config import Limits
+from fakediscord.emojis import emoji_errors
 from fakediscord.errors import FormErrors
 from fakediscord.models import ACTION_ROW, BUTTON, COMPONENTS_V2_FLAG, SELECT_TYPES, STRING_SELECT
 
@@ -19,8 +21,14 @@ def bad_length(low: int, high: int) -> tuple[str, str]:
     return "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length."
 
 
-def validate_message(fields: dict[str, Any], attachment_count: int, limits: Limits) -> None:
-    """Checks the fields of a message as it will be after this request."""
+def validate_message(
+    fields: dict[str, Any],
+    attachment_count: int,
+    limits: Limits,
+    emojis: frozenset[int] | set[int] = frozenset(),
+) -> None:
+    """Checks the fields of a message as it will be after this request; ``emojis`` are the
+    custom emojis its components may show (the application's)."""
     errors = FormErrors()
     content = fields.get("content") or ""
     if len(content) > limits.content_length:
@@ -33,7 +41,33 @@ def validate_message(fields: dict[str, Any], attachment_count: int, limits: Limi
         _check_layout(components, limits, errors)
     else:
         _check_rows(components, ("components",), limits, errors)
+    _check_emojis(components, set(emojis), errors)
     errors.raise_if_any()
+
+
+def _with_paths(components: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], Path]]:
+    """Every component at any depth, with its path in the request."""
+    stack: list[tuple[dict[str, Any], Path]] = [
+        (component, ("components", index)) for index, component in enumerate(components)
+    ]
+    while stack:
+        component, path = stack.pop()
+        yield component, path
+        for index, child in enumerate(component.get("components") or []):
+            stack.append((child, (*path, "components", index)))
+        accessory = component.get("accessory")
+        if accessory is not None:
+            stack.append((accessory, (*path, "accessory")))
+
+
+def _check_emojis(components: list[dict[str, Any]], known: set[int], errors: FormErrors) -> None:
+    """Buttons and select options show only emoji Discord knows (fakediscord.emojis)."""
+    for component, path in _with_paths(components):
+        if component.get("type") == BUTTON and "emoji" in component:
+            emoji_errors(component["emoji"], known, errors, path)
+        for index, option in enumerate(component.get("options") or []):
+            if isinstance(option, dict) and "emoji" in option:
+                emoji_errors(option["emoji"], known, errors, (*path, "options", index))
 
 
 def embed_length(embed: dict[str, Any]) -> int:

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from fakediscord import errors
 from fakediscord.clock import Clock
 from fakediscord.config import Limits
+from fakediscord.emojis import AppEmoji
 from fakediscord.models import (
     Attachment,
     Channel,
@@ -89,6 +90,8 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
+        #: The application's own emojis by id (fakediscord.emojis).
+        self.app_emojis: dict[int, AppEmoji] = {}
         self._dispatch: Dispatcher = _drop
         self._observers: list[Callable[[MessageChange], None]] = []
 

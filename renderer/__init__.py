@@ -4,17 +4,20 @@ The caller fills the frozen views in ``renderer.models`` (tile kinds, ``engine.t
 and already-worded strings) and gets PNG bytes back; nothing here knows about Discord.
 """
 
-from renderer import fonts, hand, sprites, table, text
+from renderer import desk, fonts, hand, sprites, table, text
+from renderer.desk import render_desk
 from renderer.fonts import FontNotFoundError
 from renderer.hand import hand_order, render_hand, render_tiles
 from renderer.lobby import render_lobby
 from renderer.models import (
     ChairView,
+    DeskView,
     FanLine,
     HandView,
     HorseView,
     Labels,
     LobbyView,
+    OpponentView,
     OptionLine,
     PaymentLine,
     SeatView,
@@ -27,12 +30,14 @@ from renderer.table import render_table
 
 __all__ = [
     "ChairView",
+    "DeskView",
     "FanLine",
     "FontNotFoundError",
     "HandView",
     "HorseView",
     "Labels",
     "LobbyView",
+    "OpponentView",
     "OptionLine",
     "PaymentLine",
     "SeatView",
@@ -41,6 +46,7 @@ __all__ = [
     "WinnerView",
     "clear_caches",
     "hand_order",
+    "render_desk",
     "render_hand",
     "render_lobby",
     "render_settlement",
@@ -57,3 +63,4 @@ def clear_caches() -> None:
     text.clear_caches()
     table.clear_caches()
     hand.clear_caches()
+    desk.clear_caches()

@@ -9,7 +9,7 @@ the defaults are the engine's own simplified-Chinese names.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.ledger import Payment
 from engine.round import Round, SeatInfo, View
@@ -17,10 +17,12 @@ from engine.rules.base import FanLine as EngineFanLine
 from engine.rules.play import ScoredWin
 from engine.tiles import kinds_of, parse_tile, rank
 from renderer.models import (
+    DeskView,
     FanLine,
     HandView,
     HorseView,
     Labels,
+    OpponentView,
     PaymentLine,
     SeatView,
     SettlementView,
@@ -257,6 +259,54 @@ def hand_view(
         wildcard=view.facts.wildcard,
         title=title,
         labels=labels,
+    )
+
+
+def desk_view(
+    view: View,
+    seat: int,
+    seats: Sequence[SeatText],
+    labels: Labels,
+    title: str,
+    legal_discards: frozenset[int] | None,
+    waits: Sequence[tuple[int, int]] = (),
+) -> DeskView:
+    """The hand message's picture of ``seat``: its hand, the other seats compactly, the
+    wall and whose move it is; ``waits`` are (tile, copies left) while the hand is ready.
+    The hand's latest discard is ringed for as long as it lies in its river."""
+    voids = void_suits(view)
+    orders = win_orders(view.wins)
+    won = {w.seat: w.context.tile for w in view.wins}
+    ringed = ringed_discard(view)
+    opponents = []
+    for step, place in enumerate(labels.places, start=1):
+        other = (seat + step) % 4
+        info = view.seats[other]
+        opponents.append(
+            OpponentView(
+                name=seats[other].name,
+                place=place,
+                owner=other,
+                melds=info.melds,
+                discards=tuple(d.tile for d in info.discards if d.claimed_by is None),
+                hand_count=info.concealed_count,
+                void_suit=voids[other],
+                won_tile=won.get(other),
+                note=seats[other].note,
+                current=view.turn == other and view.phase != "end",
+                live=ringed == other,
+            )
+        )
+    hand = hand_view(view, seat, labels, title, legal_discards)
+    several = len(set(orders.values())) > 1
+    return DeskView(
+        hand=replace(hand, waits=tuple(tile for tile, _ in waits)),
+        opponents=tuple(opponents),
+        wall_left=view.live_count,
+        wait_left=tuple(left for _, left in waits),
+        current=view.turn == seat and view.phase != "end",
+        won_tile=won.get(seat),
+        won_order=orders.get(seat) if several or not view.seats[seat].active else None,
     )
 
 

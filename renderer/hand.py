@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -9,7 +10,7 @@ from functools import cache
 from PIL import Image
 
 from engine.tiles import NUM_KINDS, suit
-from renderer import layout, png, text, theme
+from renderer import layout, png, sprites, text, theme
 from renderer.layout import Placed
 from renderer.models import HandView
 from renderer.reference import reference_hand
@@ -154,6 +155,21 @@ def _paint_waits(canvas: Image.Image, view: HandView, top: int) -> None:
     )
     row = layout.place_row(view.waits, MARGIN + label_w + 8, top, WAIT_WIDTH, GAP)
     layout.paint(canvas, row, WAIT_WIDTH)
+
+
+#: The square an emoji is uploaded in (Discord shows it at about 22 px, from 128 px art).
+EMOJI_SIZE = 128
+
+
+def render_tile_emoji(kind: int) -> bytes:
+    """PNG of one upright tile centred in a transparent square, as an emoji."""
+    width = EMOJI_SIZE * 3 // 4
+    canvas = Image.new("RGBA", (EMOJI_SIZE, EMOJI_SIZE), (0, 0, 0, 0))
+    sprite = sprites.tile(kind, width)
+    canvas.paste(sprite, ((EMOJI_SIZE - width) // 2, (EMOJI_SIZE - sprite.height) // 2), sprite)
+    buffer = io.BytesIO()
+    canvas.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
 
 
 def render_tiles(kinds: Sequence[int], width: int = TILE_WIDTH) -> bytes:

@@ -47,6 +47,9 @@ class Labels:
     pays: str = "付"
     receives: str = "收"
     horse_hit: str = "中 {name}"
+    left: str = "×{n}"
+    #: The other seats as a player calls them: 下家, 对家, 上家.
+    places: tuple[str, str, str] = ("下家", "对家", "上家")
     #: Every tile's name as the reader says it, by kind (0..33); empty: built from the
     #: words above.
     tile_names: tuple[str, ...] = ()
@@ -83,6 +86,46 @@ class HandView:
     wildcard: int | None = None
     title: str = ""
     labels: Labels = field(default_factory=Labels)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentView:
+    """Another seat as a hand message shows it, compactly: ``place`` is how the reader
+    calls it (下家, 对家, 上家), ``discards`` its river oldest first (the newest are shown),
+    ``owner`` its seat of the hand (a meld's claimed tile lies toward its giver).
+    ``current`` marks the seat whose move it is; ``live`` rings its newest discard, the
+    tile the reader may claim. ``won_tile`` marks a seat that has won (血战到底).
+    ``note`` is a short status such as 托管."""
+
+    name: str
+    place: str
+    owner: int
+    melds: tuple[Meld, ...] = ()
+    discards: tuple[int, ...] = ()
+    hand_count: int = 13
+    void_suit: int | None = None
+    won_tile: int | None = None
+    note: str = ""
+    current: bool = False
+    live: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeskView:
+    """One player's whole decision on one picture, for a phone: the other three seats
+    (``opponents``, in the order play goes round from the reader: 下家, 对家, 上家), the
+    tiles left in the wall, then the reader's own ``hand`` large. ``wait_left`` gives the
+    copies left of each of ``hand.waits``. ``current`` marks the reader's own move;
+    ``won_tile`` (with ``won_order``, 1 for the first) shows that the reader has won
+    and waits for the others (血战到底)."""
+
+    hand: HandView
+    opponents: tuple[OpponentView, ...] = ()
+    wall_left: int | None = None
+    wait_left: tuple[int, ...] = ()
+    current: bool = False
+    won_tile: int | None = None
+    won_order: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,3 +292,24 @@ class LobbyView:
     price: str = ""
     status: str = ""
     labels: Labels = field(default_factory=Labels)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonView:
+    """A button under a chat message: its ``fill`` colour, an ``icon`` (PNG bytes) before
+    its ``label``, either of them optional."""
+
+    label: str = ""
+    icon: bytes | None = None
+    fill: str = "#4e5058"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageView:
+    """A chat message as a phone app shows it, for screenshots: who sent it, its lines as
+    runs of (text, bold), a picture (PNG bytes) and rows of buttons, as already worded."""
+
+    author: str
+    lines: tuple[tuple[tuple[str, bool], ...], ...] = ()
+    picture: bytes | None = None
+    rows: tuple[tuple[ButtonView, ...], ...] = ()

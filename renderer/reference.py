@@ -4,13 +4,15 @@ pictures take their fixed palettes from them, and the render benchmark draws the
 The late-game table has all 34 tile faces, melds of every kind, a revealed hand, horses,
 a wildcard, a void suit, a win with its order, the prevailing wind, the ringed latest
 discard with its caption, a note, names in Chinese and Latin letters, gains and losses.
-The hand has a drawn tile, melds, dimmed tiles, the void suit, a 宝牌 and waits.
+The hand has a drawn tile, melds, dimmed tiles, the void suit, a 宝牌 and waits. The desk
+has that hand with the copies left of its waits, and three other seats with melds of
+every kind, rivers, a ringed discard, a win, a void suit and a note, one of them to move.
 """
 
 from __future__ import annotations
 
 from engine.tiles import Meld, MeldType, parse_hand, parse_tile, parse_tiles
-from renderer.models import HandView, HorseView, SeatView, TableView
+from renderer.models import DeskView, HandView, HorseView, OpponentView, SeatView, TableView
 
 
 def reference_hand() -> HandView:
@@ -83,3 +85,38 @@ def late_game_table() -> TableView:
         ),
         title="国标麻将 · 南风圈 第3局",
     )
+
+
+def reference_desk() -> DeskView:
+    opponents = (
+        OpponentView(
+            "Bob",
+            "下家",
+            1,
+            melds=(Meld(MeldType.PUNG, 31, claimed=31, from_seat=0),),
+            discards=_river(20, 14),
+            note="托管",
+        ),
+        OpponentView(
+            "西门吹雪",
+            "对家",
+            2,
+            melds=(
+                Meld(MeldType.CHOW, 3, claimed=4, from_seat=1),
+                Meld(MeldType.KONG, 20, claimed=20, from_seat=1, added=True),
+            ),
+            discards=_river(5, 9),
+            void_suit=2,
+            won_tile=5,
+        ),
+        OpponentView(
+            "Dave",
+            "上家",
+            3,
+            melds=(Meld(MeldType.CONCEALED_KONG, 27),),
+            discards=_river(24, 10),
+            current=True,
+            live=True,
+        ),
+    )
+    return DeskView(reference_hand(), opponents, wall_left=23, wait_left=(2, 3, 1), won_tile=None)

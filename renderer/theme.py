@@ -41,3 +41,8 @@ TEXT_MUTED_LIGHT = "#b9c9c0"
 GAIN = "#1f8a4c"
 LOSS = "#c3242b"
 ACCENT = "#ffb400"
+
+# A chat app's dark theme, for screenshots of messages
+CHAT_BACKGROUND = "#313338"
+CHAT_TEXT = "#dbdee1"
+CHAT_NAME = "#f2f3f5"

@@ -4,7 +4,9 @@ A control names the prompt it belongs to (the hand and prompt numbers of its cus
 :mod:`bot.ids`) and where in that prompt's :class:`~engine.controls.Controls` its answer
 lies. A button (``act``) carries the engine's name of the action and the indices of the
 control and of the choice, ``pong.0.2``, and, after a part chosen first (MCR's horses),
-those numbers too: ``bet.1.0.2-5``. A select (``pick``) carries the name of what it
+those numbers too: ``bet.1.0.2-5``; a button that answers a choice of tiles at once (the
+engine's suggestion) carries the action's name, the control's index and the tile
+positions, ``exchange.1.0-3-4``. A select (``pick``) carries the name of what it
 chooses and the control's index, ``discard.0`` (``discard.0.ready`` for a second select
 of the same control); its values are choice indices (a list of
 actions), tile positions (a choice of tiles) or the numbers themselves. The engine's list
@@ -16,6 +18,8 @@ the name only has to agree with it (and tells a reader of the id what it does).
 'bet.1.0.2-5'
 >>> select_arg("discard", 0)
 'discard.0'
+>>> tiles_arg("exchange", 1, (0, 3, 4))
+'exchange.1.0-3-4'
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from engine.controls import Controls, PickNumbers, PickOne, PickTiles
 ACT = "act"
 PICK = "pick"
 BACK = "back"
+#: A toggle of the person's standing orders (``bot.runtime.standing``); its arg names it.
+AUTO = "auto"
 
 #: Reactions a player may use instead of the claim buttons, by the action they name.
 REACTIONS = {"🏆": "win", "4️⃣": "kong", "3️⃣": "pong", "⬅️": "chow", "❌": "pass"}
@@ -72,6 +78,11 @@ def button_arg(name: str, control: int, choice: int, numbers: Sequence[int] = ()
     return f"{arg}.{'-'.join(str(n) for n in numbers)}" if numbers else arg
 
 
+def tiles_arg(name: str, control: int, positions: Sequence[int]) -> str:
+    """A button's arg that chooses the tiles at ``positions`` of a :class:`PickTiles`."""
+    return f"{name}.{control}.{'-'.join(str(p) for p in positions)}"
+
+
 def select_arg(name: str, control: int, part: str = "") -> str:
     """A select's arg; ``part`` tells apart two selects of one control (discards, and
     discards that declare ready), since a message's custom_ids must differ."""
@@ -93,7 +104,7 @@ def read(click: Click, controls: Controls, seat: int) -> Intent | None:
     forged or malformed click)."""
     try:
         if click.kind == ACT:
-            return _read_button(click.arg, controls)
+            return _read_button(click.arg, controls, seat)
         if click.kind == PICK:
             return _read_select(click, controls, seat)
     except (ValueError, IndexError):
@@ -101,15 +112,18 @@ def read(click: Click, controls: Controls, seat: int) -> Intent | None:
     return None
 
 
-def _read_button(arg: str, controls: Controls) -> Intent | None:
+def _read_button(arg: str, controls: Controls, seat: int) -> Intent | None:
     parts = arg.split(".")
     if len(parts) not in (3, 4):
         return None
-    index, choice = int(parts[1]), int(parts[2])
-    if index < 0 or choice < 0:
+    index = int(parts[1])
+    if index < 0:
         return None
     control = controls.controls[index]
-    if not isinstance(control, PickOne):
+    if isinstance(control, PickTiles) and len(parts) == 3 and parts[0] == control.action:
+        return Answer(control.answer(seat, [int(p) for p in parts[2].split("-")]))
+    choice = int(parts[2])
+    if not isinstance(control, PickOne) or choice < 0:
         return None
     action = control.choices[choice].action
     if action.name != parts[0]:

@@ -6,8 +6,9 @@ AI on a time-out and while they are on auto-play (托管).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.runtime.standing import StandingOrders
 from data.models import PlayerSettings, Seat
 from engine.ai import make_player
 from engine.ai.base import Player
@@ -51,6 +52,8 @@ class Chair:
     autoplay_on_timeout: bool = True
     #: The person lets spectators see their concealed tiles (旁观看牌).
     shows_spectators: bool = False
+    #: The person's toggles: 摸切 and 自动胡.
+    orders: StandingOrders = field(default_factory=StandingOrders)
 
     @property
     def human(self) -> bool:

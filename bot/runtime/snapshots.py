@@ -13,10 +13,12 @@ import enum
 from dataclasses import dataclass
 
 from bot.runtime.notes import Note
+from bot.runtime.standing import Order
 from engine.actions import Action
 from engine.controls import Controls
 from engine.errors import Refusal
 from engine.events import Event
+from engine.readiness import Readiness
 from engine.round import Round, View
 
 
@@ -65,6 +67,13 @@ class SeatState:
     own_void: int | None = None
     #: The numbers chosen so far for a part of the answer (MCR's horses).
     chosen: tuple[int, ...] = ()
+    #: The person's standing orders that are on (摸切, 自动胡), and whether they answer
+    #: the open prompt (the person is then not asked).
+    orders: frozenset[Order] = frozenset()
+    standing: bool = False
+    #: Their 听牌 while play is on: the waits, or on their turn the discards that leave
+    #: the hand ready; None for an AI seat and outside play.
+    readiness: Readiness | None = None
 
     @property
     def kind(self) -> str | None:
@@ -74,6 +83,12 @@ class SeatState:
     @property
     def asks(self) -> bool:
         return bool(self.legal)
+
+    @property
+    def waits_for_person(self) -> bool:
+        """Whether the open prompt waits for the person's own answer (not the AI's on
+        auto-play, nor their standing orders')."""
+        return self.asks and self.human and not self.autoplay and not self.standing
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.runtime.clicks import BACK, Answer, Click, reaction_action, read
+from bot.runtime.clicks import AUTO, BACK, Answer, Click, reaction_action, read
 from bot.runtime.hands import new_seed, round_result, setup
 from bot.runtime.notes import SeatNotes
 from bot.runtime.prompts import PromptBook
@@ -37,6 +37,8 @@ from bot.runtime.snapshots import (
     TableNotice,
     Waiting,
 )
+from bot.runtime.standing import Order, standing_action
+from bot.runtime.timeouts import timeout_action
 from bot.runtime.timers import SeatTimers
 from bot.variants import COMMON_NAMES
 from data.errors import StateError
@@ -46,6 +48,7 @@ from engine.actions import Action
 from engine.ai import make_player
 from engine.errors import Refusal
 from engine.events import Event
+from engine.readiness import Readiness, readiness
 from engine.round import Phase, Round
 from engine.session import Session, StoredHand
 from engine.wall import seed_fingerprint
@@ -54,6 +57,7 @@ log = logging.getLogger(__name__)
 
 SEATS = 4
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
+PLAY_PHASES = (Phase.TURN, *CLAIM_PHASES)
 CLAIM_KINDS = ("claim", "rob")
 
 
@@ -216,6 +220,7 @@ class TableRuntime:
         self.current.prompts.renumber(hand)
         for chair in self.chairs:
             chair.timeouts = 0
+            chair.orders.drawn = False
 
     async def _announce(self, *, resumed: bool) -> None:
         """Show the hand, then open every seat's prompt (timers, AI moves)."""
@@ -278,7 +283,16 @@ class TableRuntime:
             notes=state.notes.of(seat),
             own_void=state.notes.own_void[seat],
             chosen=prompt.chosen,
+            orders=frozenset(order for order in Order if chair.orders.is_on(order)),
+            standing=chair.human and standing_action(hand, seat, chair.orders) is not None,
+            readiness=self._readiness(hand, seat) if chair.human else None,
         )
+
+    @staticmethod
+    def _readiness(hand: Round, seat: int) -> Readiness | None:
+        if hand.phase not in PLAY_PHASES or not hand.view(seat).seats[seat].active:
+            return None
+        return readiness(hand, seat)
 
     def _seat_states(self) -> tuple[SeatState, ...]:
         return tuple(self.seat_state(chair.chair) for chair in self.chairs)
@@ -413,23 +427,36 @@ class TableRuntime:
         if chair.ai is not None or chair.autoplay:
             self._schedule_ai(seat, prompt.seq)
             return
+        if standing_action(hand, seat, chair.orders) is not None:
+            self._schedule_ai(seat, prompt.seq, standing=True)
+            return
         seconds = self.claim_timer if hand.phase in CLAIM_PHASES else self.turn_timer
         if seconds:
             prompt.deadline = self.timers.arm(seat, prompt.seq, seconds)
 
-    def _schedule_ai(self, seat: int, seq: int) -> None:
+    def _schedule_ai(self, seat: int, seq: int, *, standing: bool = False) -> None:
+        """The AI's move for the seat after the tempo's delay; with ``standing``, the
+        move of the person's standing orders instead."""
         old = self._ai_tasks.pop(seat, None)
         if old is not None:
             old.cancel()
-        self._ai_tasks[seat] = asyncio.create_task(self._ai_move(seat, seq))
+        self._ai_tasks[seat] = asyncio.create_task(self._ai_move(seat, seq, standing))
 
-    async def _ai_move(self, seat: int, seq: int) -> None:
+    async def _ai_move(self, seat: int, seq: int, standing: bool) -> None:
         await asyncio.sleep(self.tempo.ai_delay)
         async with self.lock:
             if not self._is_current(seat, seq):
                 return
             self._ai_tasks.pop(seat, None)
-            await self.act(seat, self._choose(seat), Source.AI)
+            if not standing:
+                await self.act(seat, self._choose(seat), Source.AI)
+                return
+            ordered = standing_action(self._hand().hand, seat, self.chair_at(seat).orders)
+            if ordered is None:
+                # The order was taken back meanwhile: the person is asked as usual.
+                self._open(seat)
+                return
+            await self.act(seat, ordered, Source.PLAYER)
 
     def _is_current(self, seat: int, seq: int) -> bool:
         state = self.current
@@ -449,7 +476,9 @@ class TableRuntime:
         return player.choose(hand.view(seat), hand.legal_actions(seat), default)
 
     async def _expired(self, seat: int, seq: int) -> None:
-        """A person ran out of time: the AI acts; two in a row put them on auto-play."""
+        """A person ran out of time: they pass, discard what they drew or take the rule
+        set's answer (the AI's choice where none is legal); two in a row put them on
+        auto-play."""
         async with self.lock:
             if not self._is_current(seat, seq):
                 return
@@ -461,7 +490,8 @@ class TableRuntime:
                 await self.store.set_autoplay(self.id, chair.user_id, True)
                 chair.autoplay = True
                 notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-            await self.act(seat, self._choose(seat), Source.TIMEOUT, notices=notices)
+            action = timeout_action(self._hand().hand, seat) or self._choose(seat)
+            await self.act(seat, action, Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------
 
@@ -478,6 +508,9 @@ class TableRuntime:
                 except StateError:
                     # The session's last hand was settled a moment before the click.
                     return ClickResult(Problem.TABLE_OVER)
+                return ClickResult(state=self.seat_state(chair_no))
+            if click.kind == AUTO:
+                self._toggle(chair, Order(click.arg))
                 return ClickResult(state=self.seat_state(chair_no))
             hand = self._hand().hand
             seat = self.seat_of(chair_no)
@@ -516,6 +549,9 @@ class TableRuntime:
             return Problem.EXPIRED
         if click.kind == BACK:
             return None if chair.autoplay else Problem.EXPIRED
+        if click.kind == AUTO:
+            known = click.arg in {order.value for order in Order}
+            return None if known and not chair.autoplay else Problem.EXPIRED
         seat = self.seat_of(chair.chair)
         answerable = bool(state.hand.legal_actions(seat)) and not chair.autoplay
         return state.prompts.problem(seat, click.seq, answerable=answerable)
@@ -528,6 +564,15 @@ class TableRuntime:
         chair.timeouts = 0
         self._hand().prompts.reopen(self.seat_of(chair.chair))
         self._refresh((), (TableNotice(Notice.AUTOPLAY_OFF, chair.chair),), chair.chair, set())
+
+    def _toggle(self, chair: Chair, order: Order) -> None:
+        """A standing order turned on or off (lock held); an order that applies now acts
+        at once, and a deadline already running keeps running."""
+        chair.orders.toggle(order)
+        seat = self.seat_of(chair.chair)
+        if standing_action(self._hand().hand, seat, chair.orders) is not None:
+            self._open(seat)
+        self._publish((), (), frozenset(), chair.chair)
 
     async def react(self, chair_no: int, emoji: str) -> bool:
         """A reaction on a chair's hand message answers a claim like the matching button;

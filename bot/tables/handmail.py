@@ -7,17 +7,27 @@ showed a revision (the acting player's own click) marks it delivered, and nothin
 ever lands on top of something newer, on any path. When Discord refuses the DM, the table
 says so in the thread instead, with a button that opens the same controls privately.
 
-Later edits go through the player's last click on the message while its token lives:
-Discord counts interaction requests apart from the bot's global 50 requests a second, so
-a table's prompts do not compete with every other table's for that budget.
+Discord's clients notify on new messages, never on edits. So whatever the player must
+notice and has not seen yet (a prompt that waits for them, being put on auto-play)
+arrives as a new message, and the message before it is deleted: their DMs end with one
+hand message, and their phone rings for each prompt. The player's own click is answered
+on the message they clicked, which they are looking at.
+
+Both go through the player's interactions while their tokens live: a new message is a
+follow-up of their latest click, and the messages a click or a follow-up reached are
+edited and deleted through its token. Discord counts interaction requests apart from the
+bot's global 50 requests a second, so a table's prompts do not compete with every other
+table's for that budget. Without a live token (no click for 14 minutes, or before the
+first one) the DM channel's own routes take over.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +40,12 @@ from bot.tables.sender import Coalescer
 log = logging.getLogger(__name__)
 
 CANNOT_MESSAGE_USER = 50007
-#: Seconds a click's token is used for later edits: Discord keeps it 15 minutes, and a
-#: margin leaves room for an edit that is slow to arrive.
+#: Seconds a click's token is used for later requests: Discord keeps it 15 minutes, and a
+#: margin leaves room for a request that is slow to arrive.
 TOKEN_LIFETIME = 14 * 60
+#: Seconds a delivery waits for the answer to the player's click at most (a click is
+#: answered within Discord's three seconds, or its answer failed).
+ANSWER_GRACE = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +57,9 @@ class Rendered:
     view: discord.ui.View | None
     asks: bool
     claim: bool
+    #: What the player must notice in it (the prompt waiting for them, being on
+    #: auto-play), or None: a render with a new one reaches them as a new message.
+    attention: Hashable = None
 
     def edit_fields(self) -> dict[str, Any]:
         """The fields of a message edit that shows this render (a fresh file each time:
@@ -54,10 +70,42 @@ class Rendered:
             "view": self.view,
         }
 
+    def send_fields(self) -> dict[str, Any]:
+        """The fields of a new message that shows this render."""
+        fields: dict[str, Any] = {"content": self.content, "file": as_file(self.png, "hand.png")}
+        if self.view is not None:
+            fields["view"] = self.view
+        return fields
+
     def fingerprint(self) -> tuple[object, ...]:
         """What the player would see; two renders with equal fingerprints look the same."""
         components = self.view.to_components() if self.view is not None else []
         return (self.content, hash(self.png), repr(components))
+
+
+@dataclass(slots=True)
+class Token:
+    """One of the player's interactions, whose token reaches the messages it answered
+    (its ``@original``) or sent (its follow-ups) for 15 minutes, unless Discord refused
+    it sooner."""
+
+    interaction: discord.Interaction
+    at: float
+    refused: bool = False
+
+    @property
+    def alive(self) -> bool:
+        return not self.refused and time.monotonic() - self.at < TOKEN_LIFETIME
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand message on the player's screen, and the interaction that reaches it: the
+    click on it (then it is that interaction's original) or the one it is a follow-up of."""
+
+    message: discord.Message
+    via: Token | None = None
+    original: bool = False
 
 
 Render = Callable[[SeatState], Awaitable[Rendered]]
@@ -74,7 +122,10 @@ class HandMessage:
         closed_notice: ClosedNotice,
         reactions: tuple[str, ...],
         sent: Callable[[int], None],
+        token: Token | None = None,
     ) -> None:
+        """``token``: the player's latest interaction from before this hand, whose token
+        may still send this hand's first message."""
         self._open_dm = open_dm
         self.user_id = user_id
         self._render = render
@@ -82,7 +133,7 @@ class HandMessage:
         self._reactions = reactions
         self._sent = sent
         self._sender = Coalescer(self._deliver_latest, f"hand message for user {user_id}")
-        self.message: discord.Message | None = None
+        self.shown: Shown | None = None
         self.closed = False
         #: The newest state handed over, the revision the player should see at least,
         #: and the revision on their screen.
@@ -90,11 +141,25 @@ class HandMessage:
         self.wanted = 0
         self.delivered = 0
         self._lock = asyncio.Lock()
-        self._reacted = False
         self._shown: tuple[object, ...] | None = None
+        #: What the player has been shown to notice, so it is announced only once.
+        self._noticed: Hashable = None
+        self._reacted: int | None = None
         self._reaction_task: asyncio.Task[None] | None = None
-        self._click: discord.Interaction | None = None
-        self._click_at = 0.0
+        self._token = token
+        #: Clear while a click of the player changed the hand and its answer is on its
+        #: way: the message they clicked is not replaced before that answer edited it.
+        self._answer_done = asyncio.Event()
+        self._answer_done.set()
+
+    @property
+    def message(self) -> discord.Message | None:
+        return self.shown.message if self.shown is not None else None
+
+    @property
+    def token(self) -> Token | None:
+        """The player's latest interaction with a live token, if any."""
+        return self._token if self._token is not None and self._token.alive else None
 
     def update(self, state: SeatState) -> None:
         """The chair's newest state; shown with the next change of the message."""
@@ -108,25 +173,35 @@ class HandMessage:
             self._sender.touch()
 
     def remember(self, interaction: discord.Interaction) -> None:
-        """``interaction`` was answered by updating this message: later edits may use it."""
-        if (
-            self.message is not None
-            and interaction.message is not None
-            and interaction.message.id == self.message.id
-        ):
-            self._click = interaction
-            self._click_at = time.monotonic()
+        """``interaction`` was answered by updating this message: later requests may use
+        its token."""
+        if self._is_mine(interaction) and self.shown is not None:
+            token = Token(interaction, time.monotonic())
+            self.shown = Shown(self.shown.message, token, original=True)
+            self._token = token
 
     def offer_reactions(self, reactions: tuple[str, ...]) -> None:
-        """Put ``reactions`` on the message at the next claim (none were offered yet)."""
+        """Put ``reactions`` on the hand's claim prompts from the next one on."""
         if not self._reactions:
             self._reactions = reactions
-            self._reacted = False
 
     async def settled(self) -> None:
         await self._sender.settled()
 
+    def expect_answer(self) -> None:
+        """The player's click changed the hand; its answer (:meth:`answer`,
+        :meth:`answer_late`) follows, and what changed since comes after it."""
+        self._answer_done.clear()
+
+    def answered(self) -> None:
+        """The click's answer is done, or will not come."""
+        self._answer_done.set()
+        if self.delivered < self.wanted:
+            self._sender.touch()
+
     async def _deliver_latest(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._answer_done.wait(), ANSWER_GRACE)
         state = self.latest
         if state is None or self.delivered >= self.wanted:
             return
@@ -145,48 +220,88 @@ class HandMessage:
             if rendered.asks:
                 await self._closed_notice(rendered)
             return
+        news = rendered.attention is not None and rendered.attention != self._noticed
         try:
-            if self.message is None:
-                await self._send(rendered)
+            if self.shown is None or news:
+                await self._announce(rendered)
             else:
-                await self._edit(self.message, rendered)
+                await self._edit(self.shown, rendered)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_MESSAGE_USER:
                 raise
             self.closed = True
             await self._closed_notice(rendered)
             return
-        if rendered.claim and not self._reacted:
-            self._reacted = True
-            self._reaction_task = asyncio.create_task(self._add_reactions())
+        self._noticed = rendered.attention
+        if rendered.claim and self._reactions and self._reacted != self.shown.message.id:
+            self._reacted = self.shown.message.id
+            self._reaction_task = asyncio.create_task(self._add_reactions(self.shown.message))
 
-    async def _edit(self, message: discord.Message, rendered: Rendered) -> None:
-        click = self._click
-        if click is not None and time.monotonic() - self._click_at < TOKEN_LIFETIME:
+    async def _announce(self, rendered: Rendered) -> None:
+        """``rendered`` as a new message, which notifies the player; the one before it
+        goes away."""
+        before = self.shown
+        token = self.token
+        if token is not None:
             try:
-                await click.edit_original_response(**rendered.edit_fields())
+                message = await token.interaction.followup.send(wait=True, **rendered.send_fields())
+                self.shown = Shown(message, token)
+            except discord.HTTPException as exc:
+                log.info("hand message for user %s: follow-up failed: %s", self.user_id, exc)
+                token.refused = True
+        if self.shown is before:
+            channel = await self._open_dm(self.user_id)
+            self.shown = Shown(await channel.send(**rendered.send_fields()))
+        self._sent(self.shown.message.id)
+        if before is not None:
+            await self._delete(before)
+
+    async def _edit(self, shown: Shown, rendered: Rendered) -> None:
+        via = shown.via
+        if via is not None and via.alive:
+            try:
+                if shown.original:
+                    await via.interaction.edit_original_response(**rendered.edit_fields())
+                else:
+                    await via.interaction.followup.edit_message(
+                        shown.message.id, **rendered.edit_fields()
+                    )
                 return
             except discord.HTTPException as exc:
                 # The token died early; the message's own route still reaches the player.
                 log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
-                self._click = None
-        await message.edit(**rendered.edit_fields())
-
-    async def _send(self, rendered: Rendered) -> None:
+                via.refused = True
         channel = await self._open_dm(self.user_id)
-        self.message = await channel.send(
-            rendered.content, file=as_file(rendered.png, "hand.png"), view=rendered.view
-        )
-        self._sent(self.message.id)
+        await _partial(channel, shown.message.id).edit(**rendered.edit_fields())
 
-    async def _add_reactions(self) -> None:
-        message = self.message
-        if message is None:
-            return
+    async def _delete(self, shown: Shown) -> None:
+        via = shown.via
+        if via is not None and via.alive:
+            try:
+                if shown.original:
+                    await via.interaction.delete_original_response()
+                else:
+                    await via.interaction.followup.delete_message(shown.message.id)
+                return
+            except discord.HTTPException as exc:
+                log.info("hand message for user %s: token delete failed: %s", self.user_id, exc)
+                via.refused = True
+        try:
+            channel = await self._open_dm(self.user_id)
+            await _partial(channel, shown.message.id).delete()
+        except discord.HTTPException as exc:
+            log.info("hand message for user %s: deleting the old one failed: %s", self.user_id, exc)
+
+    async def _add_reactions(self, message: discord.Message) -> None:
+        """The claim reactions on a claim prompt, until a newer message takes its place."""
         for emoji in self._reactions:
+            if self.message is None or self.message.id != message.id:
+                return
             try:
                 with self._sender.requests.sending():
                     await message.add_reaction(emoji)
+            except discord.NotFound:
+                return
             except discord.HTTPException as exc:
                 log.warning("could not add reaction %s: %s", emoji, exc)
                 return
@@ -199,6 +314,14 @@ class HandMessage:
         picture already reached the player, acknowledge and let the sender deliver the
         newest state."""
         self._expect(state)
+        try:
+            await self._answer(interaction, state, wait)
+        finally:
+            self.answered()
+
+    async def _answer(
+        self, interaction: discord.Interaction, state: SeatState, wait: float
+    ) -> None:
         started = time.monotonic()
         rendered = await self._render(state)
         remaining = wait - (time.monotonic() - started)
@@ -207,7 +330,6 @@ class HandMessage:
         except TimeoutError:
             await interaction.response.defer()
             self.remember(interaction)
-            self._sender.touch()
             return
         try:
             if self._is_mine(interaction) and self.delivered >= state.revision:
@@ -219,22 +341,21 @@ class HandMessage:
             self._shown_by(interaction, state, rendered)
         finally:
             self._lock.release()
-        if self.delivered < self.wanted:
-            self._sender.touch()
 
     async def answer_late(self, interaction: discord.Interaction, state: SeatState) -> None:
         """Show ``state`` after a click that was acknowledged before it was there: on this
         message through the sender, which never shows an older state over a newer one; on
         a private copy (a player without DMs) in the copy itself."""
         self._expect(state)
-        if not self._is_mine(interaction):
-            rendered = await self._render(state)
-            await interaction.edit_original_response(**rendered.edit_fields())
-            self._shown_by(interaction, state, rendered)
-        else:
-            self.remember(interaction)
-        if self.delivered < self.wanted:
-            self._sender.touch()
+        try:
+            if not self._is_mine(interaction):
+                rendered = await self._render(state)
+                await interaction.edit_original_response(**rendered.edit_fields())
+                self._shown_by(interaction, state, rendered)
+            else:
+                self.remember(interaction)
+        finally:
+            self.answered()
 
     def _expect(self, state: SeatState) -> None:
         """The clicker should see at least ``state`` here, whichever message they used."""
@@ -243,9 +364,9 @@ class HandMessage:
 
     def _is_mine(self, interaction: discord.Interaction) -> bool:
         return (
-            self.message is not None
+            self.shown is not None
             and interaction.message is not None
-            and interaction.message.id == self.message.id
+            and interaction.message.id == self.shown.message.id
         )
 
     def _shown_by(
@@ -253,12 +374,21 @@ class HandMessage:
     ) -> None:
         """``interaction``'s answer showed ``rendered``: on this message, or, for a player
         without DMs, in the only place they look."""
+        mine = self._is_mine(interaction)
         self.remember(interaction)
-        if self._is_mine(interaction) or self.closed:
+        if mine or self.closed:
             self.delivered = max(self.delivered, state.revision)
-        if self._is_mine(interaction):
+            self._noticed = rendered.attention
+        if mine:
             self._shown = rendered.fingerprint()
 
     async def close(self) -> None:
         await self._sender.close()
         await self._sender.requests.stop(self._reaction_task)
+
+
+def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
+    """A message of the DM channel by id, to edit or delete through the channel's route."""
+    if not isinstance(channel, discord.PartialMessageable | discord.DMChannel):
+        raise TypeError(f"{channel!r} is not a DM channel")
+    return channel.get_partial_message(message_id)

@@ -81,6 +81,7 @@ class PlayingTable:
                 message_id, table.id, chair
             ),
             reopen=self._reopen_thread,
+            tile_emoji=services.tile_emoji.of,
         )
         self.runtime = TableRuntime(
             table,

@@ -43,6 +43,7 @@ from bot.tables.scene import SeatText, table_view
 from bot.tables.settlement import player_result, settlement_view, summary
 from bot.tables.stopping import Requests
 from bot.views.components import GameButton, view_of
+from bot.views.controls import EmojiOf
 from engine.events import Event
 
 log = logging.getLogger(__name__)
@@ -75,11 +76,12 @@ class TablePresenter:
         reactions_for: Callable[[int], bool],
         message_sent: Callable[[int, int], None],
         reopen: Reopen | None = None,
+        tile_emoji: EmojiOf | None = None,
     ) -> None:
         """``reactions_for(user_id)``: whether the person answers claims by reaction, so
         their hand messages get the claim reactions; ``message_sent(message_id, chair)``
         makes a hand message known for reactions; ``reopen`` unarchives the table's thread
-        when an edit finds it archived."""
+        when an edit finds it archived; ``tile_emoji`` gives the tile buttons' emojis."""
         self.channel = channel
         self.locale = locale
         self.people = {p.chair: p for p in people}
@@ -89,6 +91,7 @@ class TablePresenter:
         self._reactions_for = reactions_for
         self._message_sent = message_sent
         self._reopen = reopen
+        self._tile_emoji = tile_emoji
         self.board: Board | None = None
         self.mail: dict[int, HandMessage] = {}
         self.closed_notices: dict[int, discord.Message] = {}
@@ -159,8 +162,10 @@ class TablePresenter:
         except discord.HTTPException as exc:
             # The hand goes on by DM; the thread gets the next hand's table message.
             log.warning("table message failed: %s", exc)
-        for old in self.mail.values():
+        tokens = {}
+        for chair, old in self.mail.items():
             await old.close()
+            tokens[chair] = old.token
         self.mail = {
             person.chair: HandMessage(
                 self._open_dm,
@@ -169,6 +174,7 @@ class TablePresenter:
                 self._closed_notice(person.chair),
                 self._claim_reactions() if self._reactions_for(person.user_id) else (),
                 self._sent(person.chair),
+                tokens.get(person.chair),
             )
             for person in self.people.values()
         }
@@ -187,6 +193,9 @@ class TablePresenter:
             mail = self.mail.get(state.chair)
             if mail is not None:
                 mail.update(state)
+        actor = self.mail.get(outcome.actor) if outcome.actor is not None else None
+        if actor is not None:
+            actor.expect_answer()
         for chair in outcome.touched:
             mail = self.mail.get(chair)
             if mail is not None:
@@ -247,17 +256,18 @@ class TablePresenter:
         text = "\n".join(x for x in (f"**{title}**", shown[:LINE_LIMIT], self._waiting(board)) if x)
         # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
         bottom = board.facts.seat_of(0)
-        return text, table_view(board.view, self._seat_texts(board), self.locale, title, bottom)
+        texts = self._seat_texts(board, self.locale)
+        return text, table_view(board.view, texts, self.locale, title, bottom)
 
-    def _seat_texts(self, board: BoardState) -> list[SeatText]:
+    def _seat_texts(self, board: BoardState, locale: str) -> list[SeatText]:
         texts = []
-        names = prompts.names(board.facts, self.locale)
+        names = prompts.names(board.facts, locale)
         for seat in range(4):
             note = ""
             if board.autoplay[seat]:
-                note = t("table.note.autoplay", self.locale)
+                note = t("table.note.autoplay", locale)
             elif board.ai[seat]:
-                note = t("table.note.ai", self.locale)
+                note = t("table.note.ai", locale)
             texts.append(SeatText(names[seat], board.scores[seat], note))
         return texts
 
@@ -290,7 +300,10 @@ class TablePresenter:
     async def render(self, state: SeatState) -> Rendered:
         person = self.people.get(state.chair)
         locale = person.locale if person is not None else self.locale
-        return await prompts.render(state, locale, self._last.get(locale, ""))
+        seats = self._seat_texts(self._table, locale) if self._table is not None else ()
+        return await prompts.render(
+            state, locale, self._last.get(locale, ""), seats=seats, emoji=self._tile_emoji
+        )
 
     def _sent(self, chair: int) -> Callable[[int], None]:
         def sent(message_id: int) -> None:
@@ -349,6 +362,7 @@ class TablePresenter:
         """The chair's hand message must show its newest state (after a failed answer)."""
         mail = self.mail.get(chair)
         if mail is not None:
+            mail.answered()
             mail.touch()
 
     async def show_privately(self, interaction: discord.Interaction, state: SeatState) -> None:

@@ -1,32 +1,61 @@
 """A player's hand message: what the engine lets them see and do right now, worded.
 
 Everything here reads a :class:`~bot.runtime.snapshots.SeatState`, which never changes,
-so the picture can be drawn and the message sent at leisure.
+so the picture can be drawn and the message sent at leisure. The message holds all a
+decision needs on one phone screen: the headline (what is asked, until when), the desk
+picture (the other seats' melds and newest discards, the wall, whose move it is, the
+player's own hand), the 听牌 help, and the controls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import discord
 
 from bot.i18n import has, t
-from bot.i18n.terms import player_names, suit_label, tile_label, tiles_label, variant_name
-from bot.pictures import hand_png
-from bot.runtime.clicks import BACK
+from bot.i18n.terms import (
+    fan_name,
+    player_names,
+    suit_label,
+    tile_label,
+    tiles_label,
+    total_text,
+    variant_name,
+)
+from bot.pictures import desk_png
+from bot.runtime.clicks import AUTO, BACK
 from bot.runtime.notes import Note
 from bot.runtime.snapshots import HandFacts, SeatState
+from bot.runtime.standing import Order
 from bot.tables.handmail import Rendered
-from bot.tables.scene import hand_view
+from bot.tables.scene import SeatText, desk_view, hand_view
+from bot.tables.settlement import how_text
 from bot.views.components import GameButton, view_of
-from bot.views.controls import PromptIds, Reader, items, reaction_legend
+from bot.views.controls import (
+    EmojiOf,
+    Group,
+    PromptIds,
+    Reader,
+    arrange,
+    groups,
+    reaction_legend,
+    waits_text,
+)
 from engine.actions import Discard
+from engine.readiness import Readiness
+from engine.rules.play import ScoredWin
 from engine.tiles import kinds_of
-from renderer.models import HandView
+from renderer.engine_views import win_orders
+from renderer.hand import hand_order
+from renderer.models import DeskView
 
 TURN = "turn"
 CLAIM_KINDS = ("claim", "rob")
+PLAY_PHASES = ("turn", "claim", "rob")
+#: The 听牌 lines of a turn: the discards that leave the most tiles to wait on first.
+READY_LINES = 4
 
 
 def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
@@ -52,11 +81,26 @@ def _deadline_text(state: SeatState, locale: str) -> str:
     return " · " + t("hand.deadline", locale, when=f"<t:{int(state.deadline)}:R>")
 
 
+def own_win(state: SeatState) -> ScoredWin | None:
+    """The seat's win, once it has won and play goes on without it (血战到底)."""
+    if state.view.seats[state.seat].active:
+        return None
+    return next((w for w in state.view.wins if w.seat == state.seat), None)
+
+
 def headline(state: SeatState, locale: str) -> str:
     """The first line: what is asked of me (and until when), or whose move it is."""
     view = state.view
     seats = names(state.facts, locale)
     kind = state.kind
+    if state.autoplay:
+        return f"**{t('hand.autoplay', locale)}**"
+    won = own_win(state)
+    if won is not None and view.phase != "end":
+        order = win_orders(view.wins)[state.seat]
+        return f"**{t('hand.won_waiting', locale, order=order)}**"
+    if state.standing:
+        return f"**{t('hand.standing', locale)}**"
     if kind is None:
         if view.phase == "end":
             return t("hand.over", locale)
@@ -111,31 +155,88 @@ def note_texts(notes: Sequence[Note], names: Sequence[str], locale: str) -> list
     return out
 
 
+def ready_lines(state: SeatState, locale: str) -> list[str]:
+    """听牌 help: on a turn, what each discard that leaves the hand ready waits on ("打6万
+    → 听3万6万，剩5张"); otherwise what the ready hand waits on."""
+    ready = state.readiness
+    if ready is None:
+        return []
+    if state.kind == TURN and not state.standing:
+        legal = {a.tile for a in state.legal if isinstance(a, Discard)}
+        found = [d for d in ready.discards if d.tile in legal]
+        found.sort(key=lambda d: -sum(w.left for w in d.waits))
+        return [
+            t(
+                "hand.ready_discard",
+                locale,
+                tile=tile_label(d.tile, locale),
+                waits=waits_text(d.waits, locale),
+            )
+            for d in found[:READY_LINES]
+        ]
+    return [waits_text(ready.waits, locale)] if ready.waits else []
+
+
+def win_lines(state: SeatState, locale: str) -> list[str]:
+    """After the seat's own win while the others play on: how it won and the breakdown."""
+    win = own_win(state)
+    if win is None:
+        return []
+    variant = state.facts.variant
+    fans = t("list.separator", locale).join(
+        fan_name(variant, line.to_json(), locale)
+        + (f" {line.fan * line.count}" if line.fan else "")
+        for line in win.score.fans
+    )
+    return [
+        t(
+            "hand.your_win",
+            locale,
+            how=how_text(win, locale),
+            tile=tile_label(win.context.tile, locale),
+            fans=fans or "—",
+            total=total_text(variant, win.score.total, locale),
+        )
+    ]
+
+
 def content(state: SeatState, locale: str, last_line: str = "") -> str:
     lines = [t("hand.title", locale, title=title(state.facts, locale)), headline(state, locale)]
-    if last_line:
+    # A claim's headline already says what was discarded (or added to a kong) by whom.
+    if last_line and not (state.kind in CLAIM_KINDS and state.waits_for_person):
         lines.append(last_line)
+    lines += win_lines(state, locale)
     if state.own_void is not None:
         lines.append(t("hand.own_void", locale, suit=suit_label(state.own_void, locale)))
     lines += _peeked(state, locale)
     lines += note_texts(state.notes, names(state.facts, locale), locale)
-    if state.kind in CLAIM_KINDS:
+    lines += ready_lines(state, locale)
+    if state.kind in CLAIM_KINDS and state.waits_for_person:
         legend = reaction_legend(state.legal, locale)
         if legend:
             lines.append(legend)
-    if state.autoplay:
-        lines.append(t("hand.autoplay", locale))
     return "\n".join(lines)
 
 
-def picture(state: SeatState, locale: str) -> HandView:
+def _waits(readiness: Readiness | None) -> list[tuple[int, int]]:
+    if readiness is None:
+        return []
+    return [(w.tile, w.left) for w in readiness.waits]
+
+
+def picture(state: SeatState, locale: str, seats: Sequence[SeatText] = ()) -> DeskView:
+    """The desk picture; ``seats`` name the players with their notes (托管, 电脑)."""
+    named = seats or [SeatText(name, 0) for name in names(state.facts, locale)]
+    asked = state.kind == TURN and state.waits_for_person
     discards = frozenset(a.tile for a in state.legal if isinstance(a, Discard))
-    return hand_view(
+    return desk_view(
         state.view,
         state.seat,
+        named,
         locale,
         title(state.facts, locale),
-        legal_discards=discards if state.kind == TURN else None,
+        legal_discards=discards if asked else None,
+        waits=_waits(state.readiness),
     )
 
 
@@ -143,7 +244,29 @@ def ids(state: SeatState) -> PromptIds:
     return PromptIds(state.facts.table_id, state.facts.number, state.seq)
 
 
-def controls(state: SeatState, locale: str) -> list[discord.ui.Item[Any]]:
+def toggles(state: SeatState, locale: str) -> Group:
+    """摸切 and 自动胡: on a turn, and whenever one is on, so that it can be turned off."""
+    if state.view.phase not in PLAY_PHASES or not state.view.seats[state.seat].active:
+        return []
+    if state.kind != TURN and not state.orders:
+        return []
+    out: Group = []
+    for order in Order:
+        on = order in state.orders
+        label = t(f"controls.auto.{order.value}", locale)
+        out.append(
+            GameButton(
+                ids(state).cid(AUTO, order.value),
+                label=t("controls.auto.on", locale, label=label) if on else label,
+                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+            )
+        )
+    return out
+
+
+def controls(
+    state: SeatState, locale: str, emoji: EmojiOf | None = None
+) -> list[discord.ui.Item[Any]]:
     """The controls of the seat's prompt, or 我回来了 while on auto-play."""
     if state.autoplay:
         back = GameButton(
@@ -152,24 +275,54 @@ def controls(state: SeatState, locale: str) -> list[discord.ui.Item[Any]]:
             style=discord.ButtonStyle.success,
         )
         return [back]
-    if not state.asks or state.controls is None:
-        return []
-    seats = names(state.facts, locale)
-    reader = Reader(locale, seats, state.view.seats[state.seat].drawn, state.chosen)
-    return items(ids(state), state.controls, reader)
+    parts: list[Group] = []
+    if state.waits_for_person and state.controls is not None:
+        shown = hand_view(state.view, state.seat, locale, "", None)
+        reader = Reader(
+            locale,
+            names(state.facts, locale),
+            shown.drawn,
+            state.chosen,
+            order=hand_order(shown),
+            readiness=state.readiness,
+            emoji=emoji,
+        )
+        parts += groups(ids(state), state.controls, reader)
+    parts.append(toggles(state, locale))
+    return arrange([part for part in parts if part])
 
 
-def message_view(state: SeatState, locale: str) -> discord.ui.View | None:
-    found = controls(state, locale)
+def message_view(
+    state: SeatState, locale: str, emoji: EmojiOf | None = None
+) -> discord.ui.View | None:
+    found = controls(state, locale, emoji)
     return view_of(*found) if found else None
 
 
-async def render(state: SeatState, locale: str, last_line: str = "") -> Rendered:
-    png = await hand_png(picture(state, locale))
+def attention(state: SeatState) -> Hashable:
+    """What the player must notice, the same for every picture of it: the prompt that
+    waits for them, or being on auto-play; None when nothing waits for them."""
+    if state.autoplay:
+        return ("autoplay", state.facts.number)
+    if state.waits_for_person:
+        return ("prompt", state.facts.number, state.seq)
+    return None
+
+
+async def render(
+    state: SeatState,
+    locale: str,
+    last_line: str = "",
+    *,
+    seats: Sequence[SeatText] = (),
+    emoji: EmojiOf | None = None,
+) -> Rendered:
+    png = await desk_png(picture(state, locale, seats))
     return Rendered(
         content=content(state, locale, last_line),
         png=png,
-        view=message_view(state, locale),
-        asks=state.asks and not state.autoplay,
-        claim=state.kind in CLAIM_KINDS,
+        view=message_view(state, locale, emoji),
+        asks=state.waits_for_person,
+        claim=state.kind in CLAIM_KINDS and state.waits_for_person,
+        attention=attention(state),
     )

@@ -12,9 +12,9 @@ from bot.pictures import labels
 from engine.round import View
 from renderer import engine_views
 from renderer.engine_views import SeatText
-from renderer.models import HandView, TableView
+from renderer.models import DeskView, HandView, TableView
 
-__all__ = ["SeatText", "hand_view", "table_view"]
+__all__ = ["SeatText", "desk_view", "hand_view", "table_view"]
 
 
 def table_view(
@@ -29,3 +29,16 @@ def hand_view(
 ) -> HandView:
     """The DM picture of ``seat``'s own hand."""
     return engine_views.hand_view(view, seat, labels(locale), title, legal_discards)
+
+
+def desk_view(
+    view: View,
+    seat: int,
+    seats: Sequence[SeatText],
+    locale: str,
+    title: str,
+    legal_discards: frozenset[int] | None,
+    waits: Sequence[tuple[int, int]] = (),
+) -> DeskView:
+    """The hand message's picture of ``seat``: its hand and the table around it."""
+    return engine_views.desk_view(view, seat, seats, labels(locale), title, legal_discards, waits)

@@ -22,7 +22,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templa
         cid: CustomId,
         *,
         label: str | None = None,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,

@@ -11,24 +11,37 @@ needs only its catalog texts here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import EN, t
 from bot.i18n.terms import suit_label, tile_label, tiles_label
 from bot.ids import CustomId
-from bot.runtime.clicks import ACT, PICK, REACTIONS, button_arg, chosen_name, select_arg
+from bot.runtime.clicks import (
+    ACT,
+    PICK,
+    REACTIONS,
+    button_arg,
+    chosen_name,
+    select_arg,
+    tiles_arg,
+)
+from bot.tile_emoji import UNICODE_TILES
 from bot.views.components import GameButton, GameSelect
 from engine.actions import Action, Discard
 from engine.controls import Choice, Controls, PickNumbers, PickOne, PickTiles
+from engine.readiness import Readiness, Wait
 
 Item = discord.ui.Item[Any]
 
-#: A select offers at most this many options (Discord's limit).
+#: A select offers at most this many options; a message has five rows of five buttons
+#: (Discord's limits).
 SELECT_OPTIONS = 25
+ROWS = 5
+ROW_WIDTH = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,28 +56,79 @@ class PromptIds:
         return CustomId(kind, self.table_id, self.hand_no, self.seq, arg)
 
 
+#: A tile's emoji, or None until the bot's tile emojis are there (``bot/tile_emoji.py``).
+EmojiOf = Callable[[int], discord.PartialEmoji | None]
+
+
 @dataclass(frozen=True, slots=True)
 class Reader:
     """Who reads the controls: their language, the players' names by seat, the tile the
-    seat has just drawn (marked among the discards) and the numbers chosen so far."""
+    seat has just drawn, the numbers chosen so far, the order the hand picture shows the
+    tiles in (discard buttons follow it), the hand's 听牌, and the tile emojis."""
 
     locale: str
     names: Sequence[str]
     drawn: int | None = None
     chosen: tuple[int, ...] = ()
+    order: tuple[int, ...] = ()
+    readiness: Readiness | None = None
+    emoji: EmojiOf | None = None
+
+    def emoji_of(self, kind: int) -> discord.PartialEmoji | None:
+        return self.emoji(kind) if self.emoji is not None else None
+
+
+Group = list[Item]
 
 
 def items(ids: PromptIds, controls: Controls, reader: Reader) -> list[Item]:
-    """Every control of the prompt, in the engine's order."""
-    out: list[Item] = []
+    """Every control of the prompt, in the engine's order, laid out in rows."""
+    return arrange(groups(ids, controls, reader))
+
+
+def groups(ids: PromptIds, controls: Controls, reader: Reader) -> list[Group]:
+    """The controls of the prompt in groups, each starting a row of its own: the tiles to
+    discard, a select, the other choices of a control."""
+    out: list[Group] = []
     for index, control in enumerate(controls.controls):
         if isinstance(control, PickOne):
             out += _pick_one(ids, index, control, controls, reader)
         elif isinstance(control, PickTiles):
-            out.append(_pick_tiles(ids, index, control, reader))
+            out += _pick_tiles(ids, index, control, reader)
         else:
-            out.append(_pick_numbers(ids, index, control, reader))
+            out.append([_pick_numbers(ids, index, control, reader)])
+    return [group for group in out if group]
+
+
+def arrange(parts: Sequence[Group]) -> list[Item]:
+    """The groups in Discord's five rows of five buttons (a select fills a row): each group
+    on rows of its own while they suffice, else each filling the gaps the one before left;
+    whatever still does not fit (the last groups, the toggles) is left out."""
+    for packed in (False, True):
+        rows = _rows(parts, packed)
+        if len(rows) <= ROWS:
+            break
+    out: list[Item] = []
+    for number, row in enumerate(rows[:ROWS]):
+        for item in row:
+            item.row = number
+            out.append(item)
     return out
+
+
+def _rows(parts: Sequence[Group], packed: bool) -> list[list[Item]]:
+    rows: list[list[Item]] = []
+    for group in parts:
+        fresh = True
+        for item in group:
+            wide = isinstance(item, GameSelect)
+            room = rows and not wide and (packed or not fresh)
+            if room and len(rows[-1]) < ROW_WIDTH and not isinstance(rows[-1][0], GameSelect):
+                rows[-1].append(item)
+            else:
+                rows.append([item])
+            fresh = False
+    return rows
 
 
 def choice_label(kind: str, choice: Choice, reader: Reader) -> str:
@@ -84,6 +148,14 @@ def choice_label(kind: str, choice: Choice, reader: Reader) -> str:
     return t(f"controls.{kind}.{choice.action.name}", locale, **values)
 
 
+def waits_text(waits: Sequence[Wait], locale: str) -> str:
+    """``听3万6万，剩5张``: the tiles a ready hand waits on and how many are left."""
+    tiles = "".join(tile_label(w.tile, locale) for w in waits)
+    if locale == EN:
+        tiles = ", ".join(tile_label(w.tile, locale) for w in waits)
+    return t("hand.waits", locale, tiles=tiles, left=sum(w.left for w in waits))
+
+
 def _discards_first(choices: Sequence[Choice]) -> tuple[list[int], list[int], list[int]]:
     """Indices of the plain discards, of the discards that declare ready, and the rest."""
     plain, ready, rest = [], [], []
@@ -98,16 +170,18 @@ def _discards_first(choices: Sequence[Choice]) -> tuple[list[int], list[int], li
 
 def _pick_one(
     ids: PromptIds, index: int, control: PickOne, controls: Controls, reader: Reader
-) -> list[Item]:
-    """Discards as selects (the drawn tile first and marked), every other choice a
-    button; the engine's suggestion stands out."""
+) -> list[Group]:
+    """Discards as one button per tile in the picture's order (the drawn tile last and
+    marked, a tile that leaves the hand ready in green), declaring ready as a select that
+    says what each discard waits on, every other choice a button; the engine's suggestion
+    stands out."""
     plain, ready, rest = _discards_first(control.choices)
-    out: list[Item] = []
-    for indices, part in ((plain, ""), (ready, "ready")):
-        if indices:
-            out.append(_discard_select(ids, index, control, indices, part, reader))
+    out: list[Group] = [_discard_buttons(ids, index, control, plain, reader)]
+    if ready:
+        out.append([_ready_select(ids, index, control, ready, reader)])
     # The numbers chosen before the answer ride on its buttons, so nothing waits in memory.
     numbers = reader.chosen if _after_numbers(controls, index) else ()
+    buttons: Group = []
     for choice_index in rest:
         choice = control.choices[choice_index]
         label = choice_label(control.key, choice, reader)
@@ -115,13 +189,14 @@ def _pick_one(
         if control.suggested == choice_index:
             label = t("controls.suggested", reader.locale, choice=label)
             style = discord.ButtonStyle.success
-        out.append(
+        buttons.append(
             GameButton(
                 ids.cid(ACT, button_arg(choice.action.name, index, choice_index, numbers)),
                 label=label,
                 style=style,
             )
         )
+    out.append(buttons)
     return out
 
 
@@ -141,34 +216,65 @@ def _style(action: Action) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary
 
 
-def _discard_select(
-    ids: PromptIds,
-    index: int,
-    control: PickOne,
-    indices: list[int],
-    part: str,
-    reader: Reader,
+def _in_picture_order(tiles: dict[int, int], reader: Reader) -> list[int]:
+    """Choice indices by their tiles' places in the hand picture, the drawn tile last."""
+    place = {kind: i for i, kind in enumerate(reader.order)}
+    if reader.drawn is not None:
+        place[reader.drawn] = len(reader.order)
+    return sorted(tiles, key=lambda i: (place.get(tiles[i], len(place)), tiles[i]))
+
+
+def tile_face(kind: int, reader: Reader) -> dict[str, Any]:
+    """How a button shows a tile: the bot's tile emoji, else the Unicode tile and name."""
+    emoji = reader.emoji_of(kind)
+    if emoji is not None:
+        return {"emoji": emoji}
+    return {"label": f"{UNICODE_TILES[kind]} {tile_label(kind, reader.locale)}"}
+
+
+def _discard_buttons(
+    ids: PromptIds, index: int, control: PickOne, indices: list[int], reader: Reader
+) -> Group:
+    tiles = {i: control.choices[i].tile or 0 for i in indices}
+    ready = reader.readiness
+    out: Group = []
+    for i in _in_picture_order(tiles, reader):
+        tile = tiles[i]
+        style = discord.ButtonStyle.secondary
+        if tile == reader.drawn:
+            style = discord.ButtonStyle.primary
+        if ready is not None and ready.after(tile):
+            style = discord.ButtonStyle.success
+        cid = ids.cid(ACT, button_arg(control.choices[i].action.name, index, i))
+        out.append(GameButton(cid, style=style, **tile_face(tile, reader)))
+    return out
+
+
+def _ready_select(
+    ids: PromptIds, index: int, control: PickOne, indices: list[int], reader: Reader
 ) -> GameSelect:
-    """The discards of ``indices``; ``part`` "ready" for those declaring a ready hand."""
-    tiles = {i: control.choices[i].tile for i in indices}
-    ordered = sorted(indices, key=lambda i: (tiles[i] != reader.drawn, tiles[i] or 0))
-    options = [
-        discord.SelectOption(
-            label=tile_label(tiles[i] or 0, reader.locale)
-            + (t("controls.drawn_mark", reader.locale) if tiles[i] == reader.drawn else ""),
-            value=str(i),
+    """MCR 报听: each discard that declares ready, with what the hand then waits on."""
+    tiles = {i: control.choices[i].tile or 0 for i in indices}
+    locale = reader.locale
+    options = []
+    for i in _in_picture_order(tiles, reader)[:SELECT_OPTIONS]:
+        label = tile_label(tiles[i], locale)
+        waits = reader.readiness.after(tiles[i]) if reader.readiness is not None else ()
+        if waits:
+            label = t("controls.ready_option", locale, tile=label, waits=waits_text(waits, locale))
+        options.append(
+            discord.SelectOption(label=label[:100], value=str(i), emoji=reader.emoji_of(tiles[i]))
         )
-        for i in ordered[:SELECT_OPTIONS]
-    ]
-    placeholder = "controls.discard_ready" if part else "controls.discard"
     return GameSelect(
-        ids.cid(PICK, select_arg(chosen_name(control), index, part)),
+        ids.cid(PICK, select_arg(chosen_name(control), index, "ready")),
         options,
-        placeholder=t(placeholder, reader.locale),
+        placeholder=t("controls.discard_ready", locale),
     )
 
 
-def _pick_tiles(ids: PromptIds, index: int, control: PickTiles, reader: Reader) -> GameSelect:
+def _pick_tiles(ids: PromptIds, index: int, control: PickTiles, reader: Reader) -> list[Group]:
+    """A select of the tiles, and the engine's suggestion as a button that answers it in
+    one tap (换三张: the three it would hand on)."""
     locale = reader.locale
     options = [
         discord.SelectOption(
@@ -181,13 +287,23 @@ def _pick_tiles(ids: PromptIds, index: int, control: PickTiles, reader: Reader) 
     values: dict[str, object] = {"least": control.least, "most": control.most}
     if control.suit is not None:
         values["suit"] = suit_label(control.suit, locale)
-    return GameSelect(
+    select = GameSelect(
         ids.cid(PICK, select_arg(chosen_name(control), index)),
         options,
         placeholder=t(f"controls.{control.key}.pick", locale, **values)[:150],
         min_values=control.least,
         max_values=min(control.most, len(options)),
     )
+    if not control.suggested:
+        return [[select]]
+    suggested = tiles_label(tuple(control.tiles[p] for p in control.suggested), locale)
+    label = t("controls.suggested", locale, choice=t(f"controls.{control.key}.accept", locale))
+    button = GameButton(
+        ids.cid(ACT, tiles_arg(control.action, index, control.suggested)),
+        label=f"{label} · {suggested}"[:80],
+        style=discord.ButtonStyle.success,
+    )
+    return [[button], [select]]
 
 
 def _pick_numbers(ids: PromptIds, index: int, control: PickNumbers, reader: Reader) -> GameSelect:

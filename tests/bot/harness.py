@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -18,13 +19,17 @@ from bot.runtime.table import TableRuntime
 from bot.settings import Settings
 from bot.tables.playing import PlayingTable
 from bot.tables.presenter import TablePresenter
+from bot.tile_emoji import emoji_name
 from data.postgres import PostgresStore
 from data.sql_store import SqlStore
 from data.sqlite import SqliteStore
+from engine.tiles import NUM_KINDS
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver as FakeDriver
 from fakediscord.driver import Person
+from fakediscord.emojis import AppEmoji
 from fakediscord.models import Guild, Message
+from renderer.hand import render_tile_emoji
 
 
 class QuickBot(MahjongBot):
@@ -73,6 +78,9 @@ class Harness:
         self._stack = contextlib.AsyncExitStack()
         await self._stack.enter_async_context(self.fake.run_client(bot))
         self.bot = bot
+        # The application's tile emojis are listed at every start; wait for them, so a
+        # test's requests are its own.
+        await bot.tile_emoji.ready()
         return bot
 
     async def stop_bot(self) -> None:
@@ -152,6 +160,11 @@ async def running_harness(
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
         guild = await club(fake)
+        # The bot uploaded its tile emojis once, long before (tests/bot/test_tile_emoji.py
+        # starts without them).
+        for kind in range(NUM_KINDS):
+            emoji = AppEmoji(fake.world.ids.next(), emoji_name(kind), tile_emoji_png(kind))
+            fake.world.app_emojis[emoji.id] = emoji
         driver = FakeDriver(fake)
         path = tmp_path / "bot.sqlite3"
         store: SqlStore
@@ -193,6 +206,11 @@ async def club(fake: FakeDiscord) -> Guild:
             return guild
         await asyncio.sleep(0.002)
     raise AssertionError("every server landed on shard 0")
+
+
+@functools.cache
+def tile_emoji_png(kind: int) -> bytes:
+    return render_tile_emoji(kind)
 
 
 # -- simulated players --------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """What a hand costs in requests toward Discord's global limit of 50 a second.
 
 Prompts ride on each player's last click (interaction tokens are outside the global
-limit), a hand message changes only when something is asked of its player, and DMs are
-opened once per person.
+limit): each reaches them as a follow-up of that click, a new message that notifies
+them, and the one before it is deleted through the same token. A hand message changes
+only when something is asked of its player, and DMs are opened once per person.
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ pytestmark = pytest.mark.asyncio
 
 CHANNEL_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 TOKEN_EDIT = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+FOLLOW_UP = "POST /webhooks/{webhook_id}/{webhook_token}"
+TOKEN_DELETES = (
+    "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+)
+TOKEN_ROUTES = (TOKEN_EDIT, FOLLOW_UP, *TOKEN_DELETES)
 REACTION = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 OPEN_DM = "POST /users/@me/channels"
 TOKEN_LIFETIME = 15 * 60
@@ -48,15 +55,23 @@ async def test_prompts_ride_on_clicks_and_dms_change_only_when_asked(harness: Ha
     dms = {p.dm.id for p in people}
     clicks = sum(1 for i in harness.fake.world.interactions.values() if i.type == MESSAGE_COMPONENT)
     reactions = sum(seat.reactions for seat in seats)
-    # A player's first prompt of a hand may come before any click on that hand's message;
-    # every later one rides on their last click.
-    assert on(timeline, CHANNEL_EDIT, dms) <= len(people)
-    token_edits = on(timeline, TOKEN_EDIT)
-    assert token_edits > clicks // 2
+    # A player's first hand message comes before any click, and so does their result:
+    # those are the only DM requests toward the global limit (reactions aside).
+    assert sum(1 for m in timeline if m.channel_id in dms and m.route != REACTION) <= 8
+    follow_ups = on(timeline, FOLLOW_UP)
+    assert follow_ups > clicks // 2
+    # Each new prompt message took the place of the one before.
+    for person in people:
+        hand_messages = [
+            m
+            for m in harness.fake.world.messages.values()
+            if m.channel_id == person.dm.id and any(a.filename == "hand.png" for a in m.attachments)
+        ]
+        assert len(hand_messages) > 3
+        assert sum(1 for m in hand_messages if not m.deleted) == 1
     # A prompt, or controls taken away, per move at most; the table's news alone (another
-    # seat's discard with nothing to answer) changes nobody's hand message. Before, every
-    # hand message followed every move, about three edits per move.
-    assert token_edits + on(timeline, CHANNEL_EDIT, dms) <= 1.2 * (clicks + reactions)
+    # seat's discard with nothing to answer) changes nobody's hand message.
+    assert follow_ups + on(timeline, TOKEN_EDIT) <= 1.2 * (clicks + reactions)
     # One DM channel per person for the whole session, no user lookups.
     assert on(timeline, OPEN_DM) == len(people)
     assert not any(mark.route == "GET /users/{user_id}" for mark in timeline)
@@ -85,12 +100,12 @@ async def test_a_dead_token_falls_back_to_the_message_route(tmp_path: Path) -> N
         await play_out(harness, [seat], me)
 
         later = harness.fake.metrics.timeline[mark:]
-        refused = [m for m in later if m.route == TOKEN_EDIT and m.status == 401]
+        refused = [m for m in later if m.route in TOKEN_ROUTES and m.status == 401]
         assert len(refused) == 1, "one refusal, then the bot stops using that token"
         first_refusal = later.index(refused[0])
         fallback = later[first_refusal + 1 :]
-        assert any(m.route == CHANNEL_EDIT and m.channel_id == me.dm.id for m in fallback)
-        assert any(m.route == TOKEN_EDIT and m.status == 200 for m in fallback), (
+        assert any(m.channel_id == me.dm.id for m in fallback)
+        assert any(m.route in TOKEN_ROUTES and m.status in (200, 204) for m in fallback), (
             "the next click's fresh token is used again"
         )
 
@@ -106,18 +121,20 @@ async def test_claim_reactions_only_for_players_who_react(harness: Harness) -> N
     bot_id = harness.fake.world.bot.id
 
     def bot_reactions(person: Person) -> list[list[str]]:
-        """Each hand message's reactions by the bot, oldest first."""
+        """Each hand message's reactions by the bot, oldest first, the deleted ones too."""
         return [
             [emoji for emoji, users in m.reactions.items() if bot_id in users]
-            for m in person.messages(person.dm)
-            if any(a.filename == "hand.png" for a in m.attachments)
+            for m in harness.fake.world.messages.values()
+            if m.channel_id == person.dm.id and any(a.filename == "hand.png" for a in m.attachments)
         ]
 
     assert not any(bot_reactions(clicker)), "no reactions for a player who clicks"
     assert seats[0].reactions > 0
     offered = bot_reactions(reactor)
+    # Each claim prompt is a message of its own; a quick answer may replace it before
+    # every reaction is on.
     assert any(offered), "a player who reacts gets the reactions"
-    assert all(len(emojis) == 4 for emojis in offered if emojis), "no chow in 广东"
+    assert all("⬅️" not in emojis for emojis in offered), "no chow in 广东"
 
 
 async def test_every_request_toward_the_global_limit_waits_for_the_budget(

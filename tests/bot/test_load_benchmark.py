@@ -61,3 +61,25 @@ async def test_a_global_lock_left_closed_is_noticed_and_can_be_reopened(
         finally:
             logger.removeHandler(recorder)
     assert recorder.stuck_locks == 2
+
+
+async def test_an_attentive_person_never_times_out() -> None:
+    """One person and three AI seats, the person noticing only new messages (quickly
+    here, and the AI seats quick too, so a hand takes seconds)."""
+    config = LoadConfig(
+        1,
+        ("guangdong",),
+        ramp=0,
+        rate_scale=0.01,
+        attentive=True,
+        glance=(0.05, 0.2),
+        ai_delay=0.05,
+    )
+    result = figures(await run_load(config))
+
+    assert result.finished == 1 and not result.errors and result.hands_played == 1
+    assert result.player_actions > 5 and result.person_timeouts == result.autoplay_moves == 0
+    assert result.moves > result.player_actions
+    assert 0 < result.global_per_move <= 2
+    assert result.hand_requests["new prompt messages (follow-ups)"] > 0
+    assert "attentive people timed out 0 times" in render(config, result)

@@ -4,21 +4,25 @@ hands through the real engine, no Discord."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
-from bot.i18n import LOCALES
+from bot.i18n import EN, LOCALES
 from bot.ids import MAX_LENGTH, CustomId
-from bot.runtime.clicks import ACT, PICK, Answer, Chosen, Click, read
+from bot.runtime.clicks import ACT, AUTO, PICK, Answer, Chosen, Click, read
 from bot.runtime.snapshots import HandFacts, SeatState
 from bot.tables.narration import Narrator
 from bot.tables.prompts import content, controls
+from bot.tables.scene import hand_view
 from bot.variants import is_playable
 from bot.views.components import GameButton, GameSelect
 from engine.actions import Action, Discard
 from engine.ai import make_player
 from engine.round import Round
 from engine.session import Session
+from renderer.hand import hand_order
 
 NAMES = ("东家", "South", "西家", "North")
 # Seeds whose hands, played by the random AI, reach every kind of prompt of the rule set
@@ -77,6 +81,10 @@ def check_controls(state: SeatState, locale: str) -> None:
         assert raw is not None and len(raw) <= MAX_LENGTH
         cid = CustomId.decode(raw)
         assert (cid.hand_no, cid.prompt_seq) == (1, state.seq)
+        if cid.kind == AUTO:
+            # 摸切 and 自动胡: the person's toggles, on their turn.
+            assert state.kind == "turn" and cid.arg in ("drawn", "win")
+            continue
         assert cid.kind in (ACT, PICK)
         for click in clicks_of(item):
             intent = read(click, state.controls, state.seat)
@@ -89,11 +97,33 @@ def check_controls(state: SeatState, locale: str) -> None:
         offered = {
             read(click, state.controls, state.seat)
             for item in items
-            if isinstance(item, GameSelect)
+            if isinstance(item, GameButton | GameSelect) and item.cid.kind != AUTO
             for click in clicks_of(item)
         }
         legal = {Answer(a) for a in state.legal if isinstance(a, Discard)}
-        assert offered == legal
+        assert legal <= offered
+        check_discard_buttons(state, items)
+
+
+def check_discard_buttons(state: SeatState, items: list[Any]) -> None:
+    """One button per legal tile, each one click, in the hand picture's order with the
+    drawn tile last; one button when one tile may go."""
+    assert state.controls is not None
+    tiles = []
+    for item in items:
+        if isinstance(item, GameButton) and item.cid.arg.startswith("discard."):
+            intent = read(clicks_of(item)[0], state.controls, state.seat)
+            assert isinstance(intent, Answer) and isinstance(intent.action, Discard)
+            assert not intent.action.declare_ready
+            tiles.append(intent.action.tile)
+    plain = {a.tile for a in state.legal if isinstance(a, Discard) and not a.declare_ready}
+    assert sorted(tiles) == sorted(plain), "one button per distinct legal tile"
+    shown = hand_order(hand_view(state.view, state.seat, EN, "", None))
+    drawn = state.view.seats[state.seat].drawn
+    places = {kind: i for i, kind in enumerate(shown)}
+    if drawn is not None:
+        places[drawn] = len(shown)
+    assert tiles == sorted(tiles, key=places.__getitem__)
 
 
 def play(variant: str, seed: int) -> tuple[list[SeatState], Round]:

@@ -221,7 +221,7 @@ def test_every_text_is_filled_in_a_situation_that_tells_everything(locale: str) 
 
 
 def offers_discard(message: Message) -> bool:
-    return any(control_name(select["custom_id"]) == "discard" for select in message.selects())
+    return any(control_name(button["custom_id"]) == "discard" for button in message.buttons())
 
 
 async def test_a_refused_move_is_answered_in_the_players_words(
@@ -250,8 +250,8 @@ async def test_a_refused_move_is_answered_in_the_players_words(
     monkeypatch.setattr(
         runtime_module, "read", lambda click, controls, seat: Answer(Discard(seat, missing))
     )
-    select = next(s for s in prompt.selects() if control_name(s["custom_id"]) == "discard")
-    clicked = await me.choose(prompt, select["options"][0]["value"], custom_id=select["custom_id"])
+    button = next(b for b in prompt.buttons() if control_name(b["custom_id"]) == "discard")
+    clicked = await me.click(prompt, custom_id=button["custom_id"])
     answer = (await clicked.response()).message
     assert answer is not None and answer.ephemeral_for == me.id
     assert answer.content == f"你手里没有 {tile_label(missing, ZH_CN)}。"

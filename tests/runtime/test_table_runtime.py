@@ -27,7 +27,7 @@ from bot.runtime.snapshots import (
 from bot.runtime.table import Source, TableRuntime, Tempo
 from data.models import PlayerSettings, Table, Variant
 from data.sqlite import SqliteStore
-from engine.actions import Discard
+from engine.actions import Action, Discard, Pass
 from engine.ai.strategy import ShantenPlayer
 from engine.controls import PickNumbers, PickOne, PickTiles
 
@@ -329,4 +329,51 @@ async def test_spectators_see_hands_only_of_those_who_allow_it_and_never_seated(
     assert all(stranger.view.seats[s].concealed is None for s in range(4) if s != shown)
     opponent = runtime.watch(PEOPLE[1])
     assert all(info.concealed is None for info in opponent.view.seats)
+    await runtime.close()
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+async def test_time_outs_pass_claims_and_discard_the_drawn_tile(
+    store: SqliteStore, variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person who never answers: every claim and rob window passes, every turn discards
+    the tile just drawn where that is legal, every set-up prompt takes the rule set's
+    answer; the AI chooses only the rest, and nothing is claimed for them."""
+    table = await make_table(store, variant, people=1)
+    recorder = Recorder()
+    settings = {PEOPLE[0]: PlayerSettings(PEOPLE[0], auto_play_on_timeout=False)}
+    runtime = runtime_for(table, store, recorder, settings)
+    # Timers of a few hundredths of a second, so that a whole hand times out quickly.
+    runtime.turn_timer = runtime.claim_timer = 0.02
+    chosen: list[tuple[str, int | None, Action, list[Action], Action | None]] = []
+    act = TableRuntime.act
+
+    async def recording(
+        self: TableRuntime, seat: int, action: Action, source: Source, **kwargs: Any
+    ) -> Any:
+        if source is Source.TIMEOUT:
+            hand = self._hand().hand
+            prompt = hand.prompt
+            default = hand.ruleset.default_prompt_action(hand, prompt, seat) if prompt else None
+            drawn = hand.view(seat).seats[seat].drawn
+            chosen.append((hand.phase.value, drawn, action, hand.legal_actions(seat), default))
+        return await act(self, seat, action, source, **kwargs)
+
+    monkeypatch.setattr(TableRuntime, "act", recording)
+    await runtime.start()
+    await recorder.until(lambda: bool(recorder.over))
+    assert chosen, "the person timed out"
+    kinds = set()
+    for phase, drawn, action, legal, default in chosen:
+        seat = action.seat
+        if phase in ("claim", "rob"):
+            assert action == Pass(seat)
+        elif phase == "prompt":
+            assert action == default
+        elif drawn is not None and Discard(seat, drawn) in legal:
+            assert action == Discard(seat, drawn)
+        else:
+            assert isinstance(action, Discard), "no kong or win is taken for them"
+        kinds.add(phase)
+    assert "turn" in kinds
     await runtime.close()

@@ -1,0 +1,105 @@
+"""听牌: what a seat's hand waits on, how many of each it has not seen, and which discards
+leave it ready.
+
+A wait is a kind that completes one of the rule set's winning shapes for this seat (its
+定缺 and the 宝牌 it holds included, as :meth:`RuleSet.is_complete` judges them), taken
+as a discard would be: a 宝牌 coming in counts as itself, as in the calculator's waits.
+Whether the win would also reach a rule set's minimum (MCR's 8 fans) is the scorer's
+question, not this one. "Left" counts the copies the seat cannot see anywhere: in the
+wall or in other hands.
+
+>>> from engine.round import Round
+>>> hand = Round.new("guangdong", {}, 1)
+>>> readiness(hand, 1).waits
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.analysis import shanten
+from engine.round import Round
+from engine.rules.play import WinHow
+from engine.tiles import NUM_KINDS
+
+HAND = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A kind the hand waits on and the copies of it the seat has not seen."""
+
+    tile: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyDiscard:
+    """A discard that leaves the hand ready, and what it would then wait on."""
+
+    tile: int
+    waits: tuple[Wait, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Readiness:
+    """A seat's 听牌: with a full hand of 13 its waits; with 14 (its turn) the discards
+    that leave it ready."""
+
+    waits: tuple[Wait, ...] = ()
+    discards: tuple[ReadyDiscard, ...] = ()
+
+    def after(self, tile: int) -> tuple[Wait, ...]:
+        """What the hand waits on after discarding ``tile`` (nothing if not ready)."""
+        return next((d.waits for d in self.discards if d.tile == tile), ())
+
+
+def readiness(hand: Round, seat: int) -> Readiness:
+    """The seat's 听牌 now, as far as its own view shows."""
+    counts = list(hand.concealed(seat))
+    melds = hand.melds(seat)
+    size = sum(counts) + 3 * len(melds)
+    unseen = hand.view(seat).unseen()
+    if size == HAND:
+        return Readiness(waits=_waits(hand, seat, counts, unseen))
+    if size != HAND + 1:
+        return Readiness()
+    found = []
+    for kind in range(NUM_KINDS):
+        if not counts[kind]:
+            continue
+        counts[kind] -= 1
+        waits = _waits(hand, seat, counts, unseen)
+        counts[kind] += 1
+        if waits:
+            found.append(ReadyDiscard(kind, waits))
+    return Readiness(discards=tuple(found))
+
+
+def _waits(hand: Round, seat: int, counts: list[int], unseen: Sequence[int]) -> tuple[Wait, ...]:
+    """The kinds completing ``counts`` (13 with the melds) for the seat."""
+    rules = hand.ruleset
+    melds = hand.melds(seat)
+    wildcard = hand.view(seat).facts.wildcard
+    natural = list(counts)
+    jokers = 0
+    if wildcard is not None:
+        jokers, natural[wildcard] = natural[wildcard], 0
+    # Each wildcard can bring the hand one step closer; a hand two steps away has no wait.
+    if shanten(natural, len(melds), rules.shape_rules(hand, seat)) - jokers > 0:
+        return ()
+    held = list(counts)
+    for meld in melds:
+        for kind in meld.tiles:
+            held[kind] += 1
+    out = []
+    for kind in sorted(set(rules.tiles)):
+        if held[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if rules.is_complete(hand, seat, counts, kind, WinHow.DISCARD):
+            out.append(Wait(kind, unseen[kind]))
+        counts[kind] -= 1
+    return tuple(out)

@@ -1,0 +1,370 @@
+"""A player's desk: everything one decision needs on one picture that reads on a phone.
+
+From the top: the hand's title and the tiles left in the wall; the other three seats in
+the order play goes round (下家, 对家, 上家), each on a band of its own: who it is and its
+marks, then its melds and its newest discards (the tile the reader may claim ringed);
+then the reader's own hand, large, with the tile just drawn set apart, and the tiles a
+ready hand waits on with the copies left of each. The band of the seat whose move it is
+has a bar down its left edge.
+
+The picture is ``WIDTH`` wide, so a phone shows it at half size: the other seats' tiles
+and the waits (``TILE``) are then 18 px wide, the reader's own (``OWN_TILE``) 23 px.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.tiles import HONOR, NUM_KINDS, Meld, suit
+from renderer import layout, png, text, theme
+from renderer.hand import hand_order
+from renderer.layout import Placed
+from renderer.models import DeskView, HandView, OpponentView
+from renderer.reference import reference_desk
+from renderer.sprites import BACK, Mark, tile_height, tile_size
+
+WIDTH = 720
+MARGIN = 12
+TILE = 36
+OWN_TILE = 46
+GAP = 2
+MELD_GAP = 10
+DRAWN_GAP = 12
+BAND_PAD = 6
+BAND_GAP = 6
+BAR = 5
+INSET = MARGIN + BAR + BAND_PAD
+INNER = WIDTH - INSET - MARGIN
+TITLE_SIZE = 22
+NAME_SIZE = 22
+BADGE_SIZE = 18
+LEFT_SIZE = 20
+ITEM_GAP = 6
+WAIT_GAP = 14
+#: A band shows at most this many of a seat's newest discards, on at most two lines.
+RECENT = 12
+BAND_LINES = 2
+
+
+class Part(enum.Enum):
+    """What a tile of the picture is, for the drawing and for the tests that read sizes."""
+
+    OWN = "own"
+    MELD = "meld"
+    RIVER = "river"
+    WON = "won"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True, slots=True)
+class DeskTile:
+    """A tile of the picture, ``width`` wide before its ``placed.quarter`` turns."""
+
+    placed: Placed
+    width: int
+    part: Part
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        w, h = tile_size(self.width, self.placed.quarter)
+        return self.placed.x, self.placed.y, w, h
+
+    def moved(self, dx: int, dy: int) -> DeskTile:
+        p = self.placed
+        return DeskTile(
+            Placed(p.face, p.x + dx, p.y + dy, p.quarter, p.dim, p.mark), self.width, self.part
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A text or badge pasted with its top-left corner at (x, y)."""
+
+    image: Image.Image
+    x: int
+    y: int
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return self.x, self.y, self.image.width, self.image.height
+
+
+@dataclass(frozen=True, slots=True)
+class DeskPlan:
+    """Everything the picture draws: its size, tiles and sprites, the band (x, y, w, h)
+    of the seat whose move it is, and where the reader's own band begins."""
+
+    size: tuple[int, int]
+    tiles: tuple[DeskTile, ...]
+    sprites: tuple[Sprite, ...]
+    current: tuple[int, int, int, int] | None
+    rule: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """Tiles laid out as a unit (a meld, one tile), relative to the block's top-left."""
+
+    width: int
+    height: int
+    tiles: tuple[DeskTile, ...]
+
+
+def _tile_block(
+    face: int, width: int, part: Part, mark: Mark = Mark.NONE, dim: bool = False
+) -> _Block:
+    tile = DeskTile(Placed(face, 0, 0, dim=dim, mark=mark), width, part)
+    return _Block(width, tile_height(width), (tile,))
+
+
+def _meld_block(meld: Meld, owner: int, width: int, part: Part) -> _Block:
+    height = layout.row_height(width, [meld])
+    placed = layout.place_melds([meld], owner, 0, height, width, GAP, 0)
+    return _Block(
+        layout.melds_width([meld], width, GAP, 0),
+        height,
+        tuple(DeskTile(p, width, part) for p in placed),
+    )
+
+
+def _flow(blocks: Sequence[_Block], gaps: Sequence[int], y0: int) -> tuple[list[DeskTile], int]:
+    """Blocks left to right across the band, wrapped at its width, each line's blocks
+    standing on the line's bottom; ``gaps[i]`` is the room before block i on its line.
+    Returns the tiles and the height used."""
+    lines: list[list[tuple[_Block, int]]] = []
+    x = 0
+    for block, gap in zip(blocks, gaps, strict=True):
+        start = x + gap if lines else 0
+        if not lines or start + block.width > INNER:
+            lines.append([])
+            start = 0
+        lines[-1].append((block, start))
+        x = start + block.width
+    out: list[DeskTile] = []
+    y = y0
+    for line in lines:
+        height = max(b.height for b, _ in line)
+        for block, bx in line:
+            out += [t.moved(INSET + bx, y + height - block.height) for t in block.tiles]
+        y += height + GAP
+    return out, max(0, y - y0 - GAP)
+
+
+def _row(items: Sequence[Image.Image], x0: int, y0: int) -> tuple[list[Sprite], int]:
+    """Sprites in a row, centred on one line; returns them and the line's height."""
+    height = max((i.height for i in items), default=0)
+    out = []
+    x = x0
+    for item in items:
+        out.append(Sprite(item, x, y0 + (height - item.height) // 2))
+        x += item.width + ITEM_GAP
+    return out, height
+
+
+def _river_room(melds: Sequence[_Block]) -> int:
+    """How many river tiles fit after the melds within a band's lines."""
+    per_line = (INNER + GAP) // (TILE + GAP)
+    lines, x = 1, 0
+    for block in melds:
+        start = x + MELD_GAP if x else 0
+        if x and start + block.width > INNER:
+            lines, start = lines + 1, 0
+        x = start + block.width
+    if lines > BAND_LINES:
+        return 0
+    on_line = (INNER - x - MELD_GAP + GAP) // (TILE + GAP) if x else per_line
+    return max(0, on_line) + per_line * (BAND_LINES - lines)
+
+
+def _badge(word: str, fill: str, ink: str = theme.TEXT_DARK) -> Image.Image:
+    return text.pill(text.fit(word, BADGE_SIZE, INNER // 3, bold=True), BADGE_SIZE, fill, ink)
+
+
+def _opponent(
+    other: OpponentView, hand: HandView, y0: int
+) -> tuple[list[DeskTile], list[Sprite], int]:
+    labels = hand.labels
+    place = theme.ACCENT if other.current else theme.PANEL
+    items = [
+        _badge(other.place, place),
+        text.text(text.fit(other.name, NAME_SIZE, INNER // 2, bold=True), NAME_SIZE, theme.TEXT),
+    ]
+    if other.void_suit is not None:
+        items.append(_badge(labels.void_text(other.void_suit), theme.VOID_MARK, theme.TEXT))
+    if other.won_tile is not None:
+        items.append(_badge(labels.won, theme.ACCENT))
+    if other.note:
+        items.append(_badge(other.note, theme.PANEL))
+    sprites, header = _row(items, INSET, y0)
+    blocks = [_meld_block(m, other.owner, TILE, Part.MELD) for m in other.melds]
+    if other.won_tile is not None:
+        blocks.append(_tile_block(other.won_tile, TILE, Part.WON, Mark.HIGHLIGHT))
+    gaps = [MELD_GAP] * len(blocks)
+    room = min(RECENT, _river_room(blocks))
+    river = other.discards[-room:] if room else ()
+    for i, face in enumerate(river):
+        live = other.live and i == len(river) - 1
+        blocks.append(_tile_block(face, TILE, Part.RIVER, Mark.HIGHLIGHT if live else Mark.NONE))
+        gaps.append(MELD_GAP if i == 0 else GAP)
+    if not blocks:
+        return [], sprites, header
+    tiles, height = _flow(blocks, gaps, y0 + header + GAP)
+    return tiles, sprites, header + GAP + height
+
+
+def _mark(hand: HandView, kind: int) -> Mark:
+    if hand.void_suit is not None and suit(kind) != HONOR and suit(kind) == hand.void_suit:
+        return Mark.VOID
+    if kind == hand.wildcard:
+        return Mark.WILD
+    return Mark.NONE
+
+
+def _own(view: DeskView, y0: int) -> tuple[list[DeskTile], list[Sprite], int]:
+    hand = view.hand
+    sprites: list[Sprite] = []
+    top = y0
+    if view.won_tile is not None:
+        order = view.won_order
+        word = hand.labels.won if order is None else hand.labels.won_order.format(n=order)
+        found, height = _row([_badge(word, theme.ACCENT)], INSET, y0)
+        sprites += found
+        top += height + GAP
+    order_ = hand_order(hand)
+    blocks, gaps = [], []
+    for i, kind in enumerate(order_):
+        dim = hand.legal_discards is not None and kind not in hand.legal_discards
+        blocks.append(_tile_block(kind, OWN_TILE, Part.OWN, _mark(hand, kind), dim))
+        drawn = hand.drawn is not None and i == len(order_) - 1
+        gaps.append(DRAWN_GAP if drawn else GAP)
+    if view.won_tile is not None:
+        blocks.append(_tile_block(view.won_tile, OWN_TILE, Part.WON, Mark.HIGHLIGHT))
+        gaps.append(DRAWN_GAP)
+    for meld in hand.melds:
+        blocks.append(_meld_block(meld, 0, OWN_TILE, Part.MELD))
+        gaps.append(MELD_GAP)
+    tiles, height = _flow(blocks, gaps, top) if blocks else ([], 0)
+    y = top + height
+    if hand.waits:
+        found_tiles, found_sprites, used = _waits(view, y + BAND_PAD)
+        tiles += found_tiles
+        sprites += found_sprites
+        y += BAND_PAD + used
+    return tiles, sprites, y - y0
+
+
+def _waits(view: DeskView, y0: int) -> tuple[list[DeskTile], list[Sprite], int]:
+    """听: each tile the hand waits on, with the copies left of it beside it."""
+    labels = view.hand.labels
+    row = tile_height(TILE)
+    label = text.text(f"{labels.waits}:", LEFT_SIZE + 2, theme.ACCENT, bold=True)
+    sprites = [Sprite(label, INSET, y0 + (row - label.height) // 2)]
+    tiles = []
+    x, y = INSET + label.width + ITEM_GAP, y0
+    for i, kind in enumerate(view.hand.waits):
+        left = None
+        if i < len(view.wait_left):
+            words = labels.left.format(n=view.wait_left[i])
+            left = text.text(words, LEFT_SIZE, theme.TEXT, bold=True)
+        size = TILE + (3 + left.width if left is not None else 0)
+        if x + size > INSET + INNER:
+            x, y = INSET + label.width + ITEM_GAP, y + row + GAP
+        tiles.append(DeskTile(Placed(kind, x, y), TILE, Part.WAIT))
+        if left is not None:
+            sprites.append(Sprite(left, x + TILE + 3, y + (row - left.height) // 2))
+        x += size + WAIT_GAP
+    return tiles, sprites, y + row - y0
+
+
+def plan(view: DeskView) -> DeskPlan:
+    """Where everything of the picture goes."""
+    hand = view.hand
+    labels = hand.labels
+    tiles: list[DeskTile] = []
+    sprites: list[Sprite] = []
+    current = None
+    y = MARGIN
+    head: list[Sprite] = []
+    height = 0
+    wall = None
+    if view.wall_left is not None:
+        wall = text.text(labels.wall.format(n=view.wall_left), TITLE_SIZE, theme.ACCENT, True)
+        head.append(Sprite(wall, WIDTH - MARGIN - wall.width, y))
+        height = wall.height
+    if hand.title:
+        room = WIDTH - 2 * MARGIN - (wall.width + ITEM_GAP if wall is not None else 0)
+        title = text.fit(hand.title, TITLE_SIZE, room, bold=True)
+        ink = text.text(title, TITLE_SIZE, theme.TEXT, bold=True)
+        head.append(Sprite(ink, MARGIN, y))
+        height = max(height, ink.height)
+    sprites += head
+    y += height + BAND_GAP if height else 0
+    for other in view.opponents:
+        found, marks, used = _opponent(other, hand, y + BAND_PAD)
+        if other.current:
+            current = (MARGIN, y, WIDTH - 2 * MARGIN, used + 2 * BAND_PAD)
+        tiles += found
+        sprites += marks
+        y += used + 2 * BAND_PAD + BAND_GAP
+    rule = y if view.opponents else None
+    if view.opponents:
+        y += BAND_GAP
+    found, marks, used = _own(view, y + BAND_PAD)
+    if view.current:
+        current = (MARGIN, y, WIDTH - 2 * MARGIN, used + 2 * BAND_PAD)
+    tiles += found
+    sprites += marks
+    y += used + 2 * BAND_PAD + MARGIN
+    return DeskPlan((WIDTH, y), tuple(tiles), tuple(sprites), current, rule)
+
+
+def _draw(view: DeskView) -> Image.Image:
+    spot = plan(view)
+    canvas = Image.new("RGB", spot.size, theme.FELT)
+    draw = ImageDraw.Draw(canvas)
+    if spot.current is not None:
+        x, y, w, h = spot.current
+        draw.rounded_rectangle((x, y, x + w, y + h), 8, fill=theme.FELT_DARK)
+        draw.rectangle((x, y, x + BAR, y + h), fill=theme.ACCENT)
+    if spot.rule is not None:
+        draw.line((MARGIN, spot.rule, WIDTH - MARGIN, spot.rule), fill=theme.FELT_LINE, width=2)
+    for tile in spot.tiles:
+        layout.paint(canvas, [tile.placed], tile.width)
+    for sprite in spot.sprites:
+        canvas.paste(sprite.image, (sprite.x, sprite.y), sprite.image)
+    return canvas
+
+
+def render_desk(view: DeskView) -> bytes:
+    """PNG of a player's desk (what is where: this module's docstring)."""
+    return png.encode(_draw(view), colours=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """The 256 colours of every desk picture, chosen once from a sample showing every
+    kind of mark above every face plain, dimmed and marked, as the hand pictures do."""
+    sample = _draw(reference_desk())
+    faces = [*range(NUM_KINDS), BACK]
+    looks = [(False, mark) for mark in Mark] + [(True, Mark.NONE), (True, Mark.VOID)]
+    row_h = tile_height(OWN_TILE)
+    width = max(sample.width, len(faces) * (OWN_TILE + GAP))
+    mosaic = Image.new("RGB", (width, sample.height + len(looks) * row_h), theme.FELT)
+    mosaic.paste(sample, (0, 0))
+    for row, (dim, mark) in enumerate(looks):
+        top = sample.height + row * row_h
+        placed = [
+            Placed(face, i * (OWN_TILE + GAP), top, dim=dim, mark=mark)
+            for i, face in enumerate(faces)
+        ]
+        layout.paint(mosaic, placed, OWN_TILE)
+    return png.palette_of(mosaic)
+
+
+def clear_caches() -> None:
+    _palette.cache_clear()

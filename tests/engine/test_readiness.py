@@ -1,0 +1,66 @@
+"""听牌 help: a ready hand's waits with the copies left, and the discards that leave a full
+hand ready, through each rule set's own winning shapes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.readiness import Readiness, ReadyDiscard, Wait, readiness
+from engine.round import Round
+from engine.rules.base import HandSpec
+from engine.rules.registry import find_calculator, find_ruleset
+from engine.tiles import counts_of, kinds_of, parse_tile, parse_tiles
+from tests.engine.round.helpers import deal
+
+GUANGDONG = find_ruleset("guangdong")
+# Nine gates for seat 1 (every 万 completes it); the dealer is ready but for its 东.
+HANDS = ("234567m789p5599sE", "1112345678999m", "1234567p123456s", "7899p3456789sES")
+
+
+def test_a_ready_hand_waits_on_each_kind_with_the_copies_left() -> None:
+    hand = deal(GUANGDONG, HANDS)
+    waits = readiness(hand, 1).waits
+    assert [w.tile for w in waits] == parse_tiles("123456789m")
+    # Nobody shows a 万: what seat 1 holds is all it can see of them.
+    held = {w.tile: w.left for w in waits}
+    assert held[parse_tile("1m")] == 1 and held[parse_tile("5m")] == 3
+
+
+def test_on_a_turn_the_discards_that_leave_the_hand_ready() -> None:
+    hand = deal(GUANGDONG, HANDS)
+    found = readiness(hand, 0)
+    assert found.waits == ()
+    (only,) = found.discards
+    assert isinstance(only, ReadyDiscard) and only.tile == parse_tile("E")
+    assert found.after(parse_tile("E")) == (Wait(parse_tile("5s"), 2), Wait(parse_tile("9s"), 2))
+    assert found.after(parse_tile("2m")) == ()
+
+
+def test_a_hand_far_from_ready_waits_on_nothing() -> None:
+    hand = deal(GUANGDONG, HANDS)
+    assert readiness(hand, 3) == Readiness()
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "mcr"])
+def test_the_waits_are_the_calculators(variant: str) -> None:
+    """In random play, every 13-tile hand waits on what the calculator (engine.score's
+    waits query) says, but for kinds the seat already holds four of."""
+    calculator = find_calculator(variant)
+    for seed in range(6):
+        hand = Round.new(variant, {}, seed)
+        rng = random.Random(seed)
+        while not hand.ended:
+            for seat in range(4):
+                counts = hand.concealed(seat)
+                melds = tuple(hand.melds(seat))
+                if hand.is_dealt and sum(counts) + 3 * len(melds) == 13:
+                    spec = HandSpec(tuple(kinds_of(counts)), melds)
+                    wildcard = hand.view(seat).facts.wildcard
+                    _, waits = calculator.waits(spec, wildcard, calculator.options_type())
+                    held = counts_of([*kinds_of(counts), *(k for m in melds for k in m.tiles)])
+                    expected = [k for k in waits if held[k] < 4]
+                    assert [w.tile for w in readiness(hand, seat).waits] == expected
+            seat = rng.choice(hand.to_act())
+            hand.apply(rng.choice(hand.legal_actions(seat)))

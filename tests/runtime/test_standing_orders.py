@@ -1,0 +1,110 @@
+"""摸切 and 自动胡: the person's toggles, and the moves they make without a click."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.runtime.clicks import ACT, AUTO, Click, button_arg
+from bot.runtime.snapshots import Problem
+from bot.runtime.standing import Order, StandingOrders, standing_action
+from bot.runtime.table import Source, TableRuntime
+from data.models import Variant
+from data.sqlite import SqliteStore
+from engine.actions import Action, Discard, Pass, Win
+from engine.controls import PickOne
+from engine.rules.registry import find_ruleset
+from engine.tiles import parse_tile
+from tests.engine.round.helpers import deal
+from tests.runtime.test_table_runtime import started
+
+GUANGDONG = find_ruleset("guangdong")
+# The dealer holds a complete hand; seat 1 draws 5筒 after the dealer's 东.
+WINNING = ("234567m789p55999s", "1112345678999m", "1234567p123456s", "7899p3456789sE1p")
+READY = ("234567m789p5599sE", "1112345678999m", "1234567p123456s", "7899p3456789sES")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(tmp_path / "orders.sqlite3", synchronous="NORMAL")
+    yield opened
+    await opened.close()
+
+
+def test_auto_win_takes_a_win_and_mo_qie_leaves_it_to_the_person() -> None:
+    hand = deal(GUANGDONG, WINNING)
+    assert standing_action(hand, 0, StandingOrders(win=True)) == Win(0)
+    assert standing_action(hand, 0, StandingOrders(drawn=True)) is None
+    assert standing_action(hand, 0, StandingOrders()) is None
+
+
+def test_mo_qie_discards_the_drawn_tile_only() -> None:
+    hand = deal(GUANGDONG, READY, front="5p")
+    # The dealer was dealt 14 tiles: none of them is drawn.
+    assert standing_action(hand, 0, StandingOrders(drawn=True)) is None
+    hand.apply(Discard(0, parse_tile("E")))
+    while hand.to_act() and hand.to_act()[0] != 1:
+        hand.apply(Pass(hand.to_act()[0]))
+    assert hand.view(1).seats[1].drawn == parse_tile("5p")
+    assert standing_action(hand, 1, StandingOrders(drawn=True)) == Discard(1, parse_tile("5p"))
+    assert standing_action(hand, 1, StandingOrders(win=True)) is None
+
+
+def pass_click(runtime: TableRuntime, chair: int) -> Click:
+    state = runtime.seat_state(chair)
+    assert state.controls is not None
+    (control,) = state.controls.controls
+    assert isinstance(control, PickOne)
+    index = next(i for i, c in enumerate(control.choices) if c.action.name == "pass")
+    return Click(ACT, state.facts.number, state.seq, button_arg("pass", 0, index))
+
+
+async def test_mo_qie_plays_the_persons_turns_until_the_hand_ends(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime, recorder = await started(store, Variant.GUANGDONG, 1)
+    turns: list[tuple[Action, Source, int | None, bool]] = []
+    act = TableRuntime.act
+
+    async def recording(
+        self: TableRuntime, seat: int, action: Action, source: Source, **kwargs: Any
+    ) -> Any:
+        hand = self._hand().hand
+        if self.chair_at(seat).chair == 0 and hand.phase.value == "turn":
+            legal = hand.legal_actions(seat)
+            only_discards = all(isinstance(a, Discard) for a in legal)
+            turns.append((action, source, hand.view(seat).seats[seat].drawn, only_discards))
+        return await act(self, seat, action, source, **kwargs)
+
+    monkeypatch.setattr(TableRuntime, "act", recording)
+    await recorder.until(lambda: runtime.seat_state(0).asks)
+    first = runtime.seat_state(0)
+    bad = Click(AUTO, first.facts.number, first.seq, "everything")
+    assert (await runtime.click(0, bad)).problem is Problem.EXPIRED
+    toggled = await runtime.click(0, Click(AUTO, first.facts.number, first.seq, "drawn"))
+    assert toggled.state is not None and toggled.state.orders == {Order.DRAWN}
+    while not recorder.settled:
+        await recorder.until(
+            lambda: bool(recorder.settled) or runtime.seat_state(0).waits_for_person
+        )
+        if recorder.settled:
+            break
+        state = runtime.seat_state(0)
+        if state.kind == "turn":
+            # Asked only when the turn offers more than a discard, or nothing was drawn.
+            assert state.view.seats[state.seat].drawn is None or any(
+                not isinstance(a, Discard) for a in state.legal
+            )
+            discard = next(a for a in state.legal if isinstance(a, Discard))
+            async with runtime.lock:
+                await runtime.act(state.seat, discard, Source.PLAYER, actor=0)
+        else:
+            await runtime.click(0, pass_click(runtime, 0))
+    ordered = [t for t in turns if t[2] is not None and t[3]]
+    assert ordered, "some turns were played by the order"
+    for action, source, drawn, _ in ordered:
+        assert action == Discard(action.seat, drawn) and source is Source.PLAYER
+    await runtime.close()
