@@ -162,6 +162,8 @@ class TableManager:
             await self._running(cid.table_id).on_click(interaction, cid, values)
         elif cid.kind == "show":
             await self._running(cid.table_id).show_hand(interaction)
+        elif cid.kind == "score":
+            await self._running(cid.table_id).score_hand(interaction)
         elif cid.kind == "watch":
             await self._running(cid.table_id).spectate(interaction)
         elif cid.kind == "vote":

@@ -24,6 +24,7 @@ from bot.runtime.clicks import Click
 from bot.runtime.snapshots import ClickResult, HandStart, Outcome, Settled
 from bot.runtime.table import TableRuntime, Tempo
 from bot.services import Services
+from bot.tables import hand_score
 from bot.tables.presenter import Person, TablePresenter
 from bot.tables.refusals import refusal_text
 from data.models import LiveTable, PlayerSettings, Table
@@ -229,6 +230,16 @@ class PlayingTable:
             return
         self.presenter.set_locale(chair.chair, locale)
         await self.presenter.show_privately(interaction, self.runtime.seat_state(chair.chair))
+
+    async def score_hand(self, interaction: discord.Interaction) -> None:
+        """算番: what the player's ready hand would score, privately."""
+        locale = await self.services.locale_of(interaction)
+        chair = self.runtime.chair_of_user(interaction.user.id)
+        if chair is None or self.runtime.current is None:
+            await answer_privately(interaction, t("click.not_seated", locale))
+            return
+        state = self.runtime.seat_state(chair.chair)
+        await answer_privately(interaction, hand_score.scored(state, self.runtime.rules, locale))
 
     async def spectate(self, interaction: discord.Interaction) -> None:
         """The table privately, with the hands of players who let spectators see them."""

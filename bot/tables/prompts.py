@@ -24,6 +24,7 @@ from bot.i18n.terms import (
     total_text,
     variant_name,
 )
+from bot.ids import CustomId
 from bot.pictures import desk_png
 from bot.runtime.clicks import AUTO, BACK
 from bot.runtime.notes import Note
@@ -52,6 +53,8 @@ from renderer.hand import hand_order
 from renderer.models import DeskView
 
 TURN = "turn"
+#: 算番: what the ready hand would score (a table control, not an answer to the prompt).
+SCORE = "score"
 CLAIM_KINDS = ("claim", "rob")
 PLAY_PHASES = ("turn", "claim", "rob")
 #: The 听牌 lines of a turn: the discards that leave the most tiles to wait on first.
@@ -245,12 +248,20 @@ def ids(state: SeatState) -> PromptIds:
 
 
 def toggles(state: SeatState, locale: str) -> Group:
-    """摸切 and 自动胡: on a turn, and whenever one is on, so that it can be turned off."""
+    """摸切 and 自动胡: on a turn, and whenever one is on, so that it can be turned off;
+    算番 while the hand is ready."""
     if state.view.phase not in PLAY_PHASES or not state.view.seats[state.seat].active:
         return []
-    if state.kind != TURN and not state.orders:
-        return []
     out: Group = []
+    if state.readiness is not None and state.readiness.waits:
+        out.append(
+            GameButton(
+                CustomId(SCORE, state.facts.table_id, state.facts.number),
+                label=t("controls.score", locale),
+            )
+        )
+    if state.kind != TURN and not state.orders:
+        return out
     for order in Order:
         on = order in state.orders
         label = t(f"controls.auto.{order.value}", locale)
