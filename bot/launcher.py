@@ -9,14 +9,17 @@ import logging.handlers
 import discord
 
 from bot.client import MahjongBot
+from bot.redaction import SecretFilter
 from bot.settings import Settings
 from data.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
 
 
-def setup_logging(level: str) -> None:
+def setup_logging(level: str, token: str = "") -> None:
     handler = logging.StreamHandler()
+    # On the handler, so that records of every logger are rewritten before they show.
+    handler.addFilter(SecretFilter([token]))
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     )
@@ -39,7 +42,7 @@ async def serve(settings: Settings) -> None:
 
 def run(settings: Settings) -> int:
     """Start the bot and block until it stops; the process exit status."""
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.token)
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:

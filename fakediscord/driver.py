@@ -15,6 +15,7 @@ from fakediscord.interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    deliver,
     open_interaction,
 )
 from fakediscord.messaging import add_reaction, parse_emoji, remove_reaction
@@ -112,8 +113,13 @@ class Inbox:
 class InteractionHandle:
     """An interaction a person started; its first answer can be awaited."""
 
-    def __init__(self, interaction: Interaction) -> None:
+    def __init__(self, interaction: Interaction, world: World) -> None:
         self.interaction = interaction
+        self._world = world
+
+    def deliver_again(self) -> None:
+        """The gateway sends the same interaction once more (same id and token)."""
+        deliver(self._world, self.interaction)
 
     @property
     def id(self) -> int:
@@ -218,7 +224,7 @@ class Person:
             data=invocation.data,
             command_name=invocation.name,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
     async def click(
         self,
@@ -298,7 +304,7 @@ class Person:
             data=data,
             message=message,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
     async def react(self, message: Message | int, emoji: str) -> None:
         """Adds a reaction, written the way this person's client writes `emoji`."""
@@ -433,7 +439,7 @@ class Person:
             data=data,
             message=message,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
 
 class Driver:

@@ -498,6 +498,10 @@ class Interaction:
     # A follow-up filled the "thinking…" placeholder of a deferred answer, which Discord
     # keeps for backwards compatibility but documents as deprecated.
     deferral_followed_up: bool = False
+    #: The INTERACTION_CREATE payload as sent, so it can be sent again (a double delivery).
+    payload: dict[str, Any] = field(default_factory=dict)
+    #: How many times INTERACTION_CREATE was sent for it.
+    deliveries: int = 0
 
     @property
     def acknowledged(self) -> bool:
