@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fakediscord.errors import FormErrors
-from fakediscord.models import Channel, Role, User
+from fakediscord.models import Channel, Guild, Role, User
 from fakediscord.permissions import ADMINISTRATOR
 from fakediscord.validation import bad_length, max_length
 from fakediscord.world import World
@@ -152,13 +152,26 @@ def _find_command(world: World, user: User, channel: Channel, name: str) -> dict
             continue
         if guild is not None and not _allowed_in_guild(command):
             continue
-        needed = command.get("default_member_permissions")
-        if guild is not None and needed is not None:
-            granted = world.guild_permissions(user, guild)
-            if not granted & ADMINISTRATOR and int(needed) & granted != int(needed):
-                raise InvalidInvocation(f"{user.name} may not use /{command['name']}")
+        if guild is not None and not _permitted(world, guild, command, user):
+            raise InvalidInvocation(f"{user.name} may not use /{command['name']}")
         return command
     raise InvalidInvocation(f"no command /{name} here")
+
+
+def _permitted(world: World, guild: Guild, command: dict[str, Any], user: User) -> bool:
+    """The server's own permission for the member, then for one of their roles, decides;
+    without one, default_member_permissions does."""
+    chosen = world.command_permissions.get((guild.id, command["name"]), {})
+    member = guild.members.get(user.id)
+    roles = [*(member.roles if member else []), guild.id]
+    for target in (user.id, *roles):
+        if target in chosen:
+            return chosen[target]
+    needed = command.get("default_member_permissions")
+    if needed is None:
+        return True
+    granted = world.guild_permissions(user, guild)
+    return bool(granted & ADMINISTRATOR) or int(needed) & granted == int(needed)
 
 
 def _allowed_in_dm(command: dict[str, Any]) -> bool:

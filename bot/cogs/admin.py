@@ -66,6 +66,11 @@ class AdminCog(
         self.bot = bot
         super().__init__()
 
+    async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
+        """Manage Server, checked as each command runs: ``default_permissions`` only sets
+        who sees the commands at first, and a server may open them to anyone."""
+        return interaction.permissions.manage_guild
+
     @cards.command(
         name=text("cmd.admin.cards.grant.name"),
         description=text("cmd.admin.cards.grant.description"),
