@@ -66,6 +66,9 @@ class MahjongBot(commands.Bot):
             # Every request toward Discord's global limit waits for the budget as it
             # leaves, discord.py's own retries included.
             http_trace=trace_config(budget),
+            # Names are the players' own and may hold mentions: nothing pings unless a send
+            # names whom it means to ping.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         #: The bot's share of Discord's global limit (bot/budget.py).

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord import errors, threads
+from fakediscord.mentions import pings
 from fakediscord.models import (
     COMPONENTS_V2_FLAG,
     EPHEMERAL_FLAG,
@@ -81,6 +82,9 @@ def create_message(
         interaction=origin.interaction,
         ephemeral_for=origin.ephemeral_for,
     )
+    pinged = pings(message.content, fields.get("allowed_mentions"))
+    message.pinged_users, message.pinged_roles = pinged.users, pinged.roles
+    message.pinged_everyone = pinged.everyone
     if not origin.loading:
         _validate(world, message, flags)
     if not message.ephemeral:

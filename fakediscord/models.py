@@ -371,6 +371,10 @@ class Message:
     reactions: dict[str, list[int]] = field(default_factory=dict)
     thread_id: int | None = None
     deleted: bool = False
+    #: Who the message pinged when it was sent (``fakediscord.mentions``).
+    pinged_users: list[int] = field(default_factory=list)
+    pinged_roles: list[int] = field(default_factory=list)
+    pinged_everyone: bool = False
 
     @property
     def ephemeral(self) -> bool:

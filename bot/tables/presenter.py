@@ -304,7 +304,7 @@ class TablePresenter:
         self.closed_notices[chair] = await self.channel.send(
             t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
             view=view_of(button),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(person.user_id)]),
         )
 
     async def answer(
