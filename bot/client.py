@@ -9,9 +9,11 @@ import asyncio
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.budget import RequestBudget, trace_config
+from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
@@ -47,6 +49,11 @@ def intents() -> discord.Intents:
     return chosen
 
 
+class BotTree(app_commands.CommandTree["MahjongBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
+        return interaction.client.first_delivery(interaction)
+
+
 class MahjongBot(commands.Bot):
     def __init__(
         self,
@@ -63,6 +70,7 @@ class MahjongBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=BotTree,
             # Every request toward Discord's global limit waits for the budget as it
             # leaves, discord.py's own retries included.
             http_trace=trace_config(budget),
@@ -83,6 +91,7 @@ class MahjongBot(commands.Bot):
         #: sent to them later.
         self._user_locales: dict[int, str] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        self._deliveries = Deliveries()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -117,6 +126,9 @@ class MahjongBot(commands.Bot):
     async def close(self) -> None:
         await self.tables.shutdown()
         await super().close()
+
+    def first_delivery(self, interaction: discord.Interaction) -> bool:
+        return self._deliveries.first(interaction.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)

@@ -66,6 +66,10 @@ class Services(Protocol):
         """The language of a server's threads."""
         ...
 
+    def first_delivery(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether this is the interaction's first delivery; a second one is dropped."""
+        ...
+
 
 def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services behind an interaction (its client is the bot)."""

@@ -85,6 +85,9 @@ class OptionsForm(discord.ui.Modal):
         )
         self.add_item(self.text)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return self.manager.services.first_delivery(interaction)
+
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.manager.change_options(interaction, self.table_id, self.text.value)
 
@@ -484,7 +487,8 @@ class TableManager:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
             raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
-        await self.refresh_lobby(table.id, interaction)
+        # A Start clicked before the lobby message's id is stored still gets its answer.
+        await self._confirm(interaction, table.id, "lobby.started")
         table = await self.services.store.get_table(table.id)
         running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
         self.running[table.id] = running

@@ -9,6 +9,7 @@ the click if the runtime is not done by then, and shows the result when it is re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -171,6 +172,23 @@ class PlayingTable:
         self.presenter.set_locale(chair.chair, locale)
         click = Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg, tuple(values))
         work = asyncio.ensure_future(self.runtime.click(chair.chair, click))
+        try:
+            await self._answer(interaction, work, arrived, locale)
+        except Exception:
+            # The click may have acted although its answer failed (Discord refused it, or
+            # the picture could not be drawn): the hand message shows the newest state.
+            with contextlib.suppress(Exception):
+                if (await work).state is not None:
+                    self.presenter.refresh(chair.chair)
+            raise
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        work: asyncio.Future[ClickResult],
+        arrived: float,
+        locale: str,
+    ) -> None:
         done, _ = await asyncio.wait({work}, timeout=CLICK_WAIT)
         late = not done
         if late:
@@ -182,16 +200,11 @@ class PlayingTable:
             await answer_privately(interaction, text)
             return
         assert result.state is not None
-        try:
-            if late:
-                await self.presenter.answer_late(interaction, result.state)
-            else:
-                wait = CLICK_DEADLINE - (time.monotonic() - arrived)
-                await self.presenter.answer(interaction, result.state, wait=wait)
-        except Exception:
-            # The move is stored and applied; the hand message still has to show it.
-            self.presenter.refresh(chair.chair)
-            raise
+        if late:
+            await self.presenter.answer_late(interaction, result.state)
+        else:
+            wait = CLICK_DEADLINE - (time.monotonic() - arrived)
+            await self.presenter.answer(interaction, result.state, wait=wait)
 
     @staticmethod
     def _problem_text(result: ClickResult, locale: str) -> str | None:
