@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.services import services_of
+from data.errors import StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,8 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
     original = getattr(error, "original", error)
     if isinstance(original, UserError):
         return original.key, dict(original.values)
+    if isinstance(original, StoreUnavailableError):
+        return "error.store_busy", {}
     if isinstance(error, app_commands.NoPrivateMessage):
         return "error.guild_only", {}
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):

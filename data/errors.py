@@ -7,6 +7,12 @@ class StoreError(Exception):
     """Base class of every refusal by the store."""
 
 
+class StoreUnavailableError(StoreError):
+    """The store cannot take the call just now: the database is locked by another
+    process, the disk is full, a file cannot be written. Nothing of the call was kept,
+    and the same call may work later."""
+
+
 class NotFoundError(StoreError):
     """A table, round or other record does not exist."""
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,7 +15,13 @@ import aiosqlite
 from data import cards, guilds, players, rounds, stats, tables
 from data.clock import Clock, day_of, from_ms, to_ms, utc_now
 from data.codec import dump_json
-from data.errors import IdempotencyKeyError, InsufficientCardsError, SchemaError, StateError
+from data.errors import (
+    IdempotencyKeyError,
+    InsufficientCardsError,
+    SchemaError,
+    StateError,
+    StoreUnavailableError,
+)
 from data.migrate import migrate
 from data.models import (
     CardKind,
@@ -43,6 +49,11 @@ MIN_SQLITE = (3, 37, 0)
 
 Synchronous = Literal["NORMAL", "FULL"]
 
+# SQLite's primary result codes that say "not now" rather than "never": busy or locked
+# by another connection, out of memory, read-only, an I/O error, a full disk, a file that
+# cannot be opened, a locking protocol error.
+TRANSIENT_CODES = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
+
 
 class SqliteStore:
     """The embedded store. Open it with `await SqliteStore.open(path)`.
@@ -65,14 +76,17 @@ class SqliteStore:
         *,
         clock: Clock = utc_now,
         synchronous: Synchronous = "FULL",
+        busy_timeout: float = 5.0,
     ) -> SqliteStore:
-        """Open (or create) the database file and bring its schema up to date."""
+        """Open (or create) the database file and bring its schema up to date.
+        ``busy_timeout``: seconds a statement waits for another process's lock before
+        the call fails with StoreUnavailableError."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.37 or newer needed")
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
-            await _configure(db, synchronous)
+            await _configure(db, synchronous, busy_timeout)
             store = cls(db, clock)
             async with store._write() as conn:
                 await stats.roll_windows(conn, store._today())
@@ -96,20 +110,27 @@ class SqliteStore:
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            yield self._db
+            with _unavailable():
+                yield self._db
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # Shielded so a cancelled caller still leaves no transaction open; statements
-                # run in order, so this comes after whatever the caller had queued.
-                await asyncio.shield(self._rollback())
-                raise
+            with _unavailable():
+                async with self._transaction():
+                    yield self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        try:
+            await self._db.execute("BEGIN IMMEDIATE")
+            yield
+            await self._db.execute("COMMIT")
+        except BaseException:
+            # Shielded so a cancelled caller still leaves no transaction open; statements
+            # run in order, so this comes after whatever the caller had queued.
+            await asyncio.shield(self._rollback())
+            raise
 
     async def _rollback(self) -> None:
         # OperationalError means no transaction was open: BEGIN itself failed, or COMMIT had
@@ -431,9 +452,10 @@ class SqliteStore:
     async def append_action(self, round_id: int, seq: int, action: Mapping[str, Any]) -> None:
         payload = dump_json(dict(action))
         async with self._lock:
-            # A single INSERT in autocommit mode: the fast path takes one round trip.
-            if not await rounds.append_action(self._db, round_id, seq, payload, self._now()):
-                raise await rounds.append_refusal(self._db, round_id, seq)
+            with _unavailable():
+                # A single INSERT in autocommit mode: the fast path takes one round trip.
+                if not await rounds.append_action(self._db, round_id, seq, payload, self._now()):
+                    raise await rounds.append_refusal(self._db, round_id, seq)
 
     async def finish_round(self, round_id: int, result: RoundResult) -> bool:
         now = self._now()
@@ -539,6 +561,19 @@ def _check_page(limit: int, offset: int = 0) -> None:
         raise ValueError(f"offset must be 0 or more, got {offset}")
 
 
+@contextmanager
+def _unavailable() -> Iterator[None]:
+    """SQLite's "not now" errors, and the operating system's, as StoreUnavailableError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF in TRANSIENT_CODES:
+            raise StoreUnavailableError(str(exc)) from exc
+        raise
+    except OSError as exc:
+        raise StoreUnavailableError(str(exc)) from exc
+
+
 async def _require_balance(
     db: aiosqlite.Connection, guild_id: int, user_id: int, price: int
 ) -> None:
@@ -548,7 +583,9 @@ async def _require_balance(
         raise InsufficientCardsError(guild_id, user_id, balance, price)
 
 
-async def _configure(db: aiosqlite.Connection, synchronous: Synchronous) -> None:
+async def _configure(
+    db: aiosqlite.Connection, synchronous: Synchronous, busy_timeout: float
+) -> None:
     """Connection settings, then migrations; foreign keys go on once the schema is current."""
     if synchronous not in ("NORMAL", "FULL"):
         raise ValueError(f"synchronous must be NORMAL or FULL, got {synchronous!r}")
@@ -556,7 +593,7 @@ async def _configure(db: aiosqlite.Connection, synchronous: Synchronous) -> None
     if rows[0][0] != "wal":
         raise SchemaError(f"the database cannot use WAL mode (got {rows[0][0]!r})")
     await db.execute(f"PRAGMA synchronous = {synchronous}")
-    await db.execute("PRAGMA busy_timeout = 5000")
+    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000):d}")
     await db.execute("PRAGMA foreign_keys = OFF")
     await migrate(db)
     await db.execute("PRAGMA foreign_keys = ON")

@@ -174,6 +174,8 @@ class Problem(enum.Enum):
     EXPIRED = "expired"
     ALREADY = "already"
     TABLE_OVER = "table_over"
+    #: The store cannot keep moves just now; the table goes on by itself when it can.
+    PAUSED = "paused"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.runtime.clicks import BACK, Answer, Click, reaction_action, read
 from bot.runtime.hands import new_seed, round_result, setup
@@ -39,7 +39,7 @@ from bot.runtime.snapshots import (
 )
 from bot.runtime.timers import SeatTimers
 from bot.variants import COMMON_NAMES
-from data.errors import StateError
+from data.errors import ActionSequenceError, StateError, StoreUnavailableError
 from data.models import LiveTable, PlayerSettings, Table
 from data.store import Store
 from engine.actions import Action
@@ -55,6 +55,14 @@ log = logging.getLogger(__name__)
 SEATS = 4
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
 CLAIM_KINDS = ("claim", "rob")
+#: Seconds between the tries of a store write that failed; the last repeats.
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)
+
+T = TypeVar("T")
+
+
+class TableStopped(Exception):
+    """The table stopped while a move waited for the store; the move was never made."""
 
 
 class Source(enum.Enum):
@@ -76,6 +84,10 @@ class TableListener(Protocol):
     async def hand_settled(self, settled: Settled) -> None: ...
 
     async def session_over(self, scores: tuple[int, int, int, int]) -> None: ...
+
+    def paused(self, paused: bool) -> None:
+        """The store refused a move (``paused``), or took it after refusing: the table
+        waits meanwhile. Called with the table's lock held; must not wait."""
 
 
 StopTask = Callable[[asyncio.Task[None]], Awaitable[None]]
@@ -144,6 +156,11 @@ class TableRuntime:
         self.revision = 0
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._flow: asyncio.Task[None] | None = None
+        #: Set while the store refuses moves; clicks are answered "paused" meanwhile.
+        self.paused = asyncio.Event()
+        self._halt = asyncio.Event()
+        #: Chairs whose clocks started again after a pause: their messages show it.
+        self._rearmed: set[int] = set()
 
     # -- seats and chairs ----------------------------------------------------------------
 
@@ -169,8 +186,11 @@ class TableRuntime:
 
     async def start(self) -> None:
         """Deal the first hand and show it."""
-        async with self.lock:
-            await self._deal()
+        try:
+            async with self.lock:
+                await self._deal()
+        except TableStopped:
+            return
         await self._announce(resumed=False)
 
     async def resume(self, live: LiveTable) -> None:
@@ -211,7 +231,9 @@ class TableRuntime:
         """Deal, store and adopt the next hand (lock held); nothing is shown yet."""
         seed = self.seeds()
         hand = self.session.start_hand(seed)
-        info = await self.store.begin_round(self.id, seed=seed, setup=setup(hand))
+        info = await self._store(
+            lambda: self.store.begin_round(self.id, seed=seed, setup=setup(hand))
+        )
         self.current = HandInPlay(hand, seed, info.id, info.hand_number)
         self.current.prompts.renumber(hand)
         for chair in self.chairs:
@@ -354,7 +376,7 @@ class TableRuntime:
         refusal = hand.check(action)
         if refusal is not None:
             return refusal
-        await self.store.append_action(state.round_id, len(hand.actions), action.to_json())
+        await self._append(state, action)
         events = hand.apply(action)
         chair = self.chair_at(seat)
         if source is Source.PLAYER:
@@ -390,7 +412,8 @@ class TableRuntime:
             self._open(changed.seat)
             if state.prompts.open[changed.seat].asks or changed.asked_before:
                 touched.add(chair)
-        touched |= concerned
+        touched |= concerned | self._rearmed
+        self._rearmed.clear()
         touched |= {
             self.chair_at(seat).chair
             for seat in range(SEATS)
@@ -398,6 +421,82 @@ class TableRuntime:
         }
         humans = {c.chair for c in self.chairs if c.human}
         self._publish(public, notices, frozenset(touched & humans), actor)
+
+    # -- the store ---------------------------------------------------------------------------
+
+    async def _append(self, state: HandInPlay, action: Action) -> None:
+        """Store the hand's next action (lock held), however long the store needs."""
+        seq = len(state.hand.actions)
+        tried = False
+
+        async def append() -> None:
+            nonlocal tried
+            again, tried = tried, True
+            try:
+                await self.store.append_action(state.round_id, seq, action.to_json())
+            except ActionSequenceError as exc:
+                # A try that failed on its way back had stored it after all.
+                if not (again and exc.expected == seq + 1):
+                    raise
+
+        await self._store(append)
+
+    async def _store(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Run a store write (lock held) until the store takes it. While the store refuses
+        (locked by another process, a full disk), the table is paused: the listener is
+        told, clicks are answered "paused", and the write is tried again with back-off.
+        Nothing is applied before the store took it, so nothing is lost or applied
+        twice. Raises TableStopped when the table stops meanwhile."""
+        delays = iter(RETRY_DELAYS)
+        while True:
+            try:
+                result = await write()
+            except (StoreUnavailableError, OSError) as exc:
+                if not self.paused.is_set():
+                    log.warning("table %s paused: the store refused a write: %s", self.id, exc)
+                    self.paused.set()
+                    self.listener.paused(True)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._halt.wait(), next(delays, RETRY_DELAYS[-1]))
+                    raise TableStopped from exc
+                continue
+            if self.paused.is_set():
+                log.warning("table %s goes on: the store took the write", self.id)
+                self.paused.clear()
+                self._restart_clocks()
+                self.listener.paused(False)
+            return result
+
+    def _restart_clocks(self) -> None:
+        """After a pause every person's clock starts again: nobody could answer during it."""
+        state = self.current
+        if state is None or self.finished or state.hand.ended:
+            return
+        for seat in range(SEATS):
+            chair = self.chair_at(seat)
+            if state.prompts.open[seat].deadline is not None and chair.ai is None:
+                self._open(seat)
+                self._rearmed.add(chair.chair)
+
+    async def _locked_unless_paused(self) -> bool:
+        """Take the lock for a click, unless the table is paused first (then False, and
+        the lock is not held): a click never waits out a pause."""
+        if self.paused.is_set():
+            return False
+        acquiring: asyncio.Future[object] = asyncio.ensure_future(self.lock.acquire())
+        pausing: asyncio.Future[object] = asyncio.ensure_future(self.paused.wait())
+        try:
+            await asyncio.wait({acquiring, pausing}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            if await _settled(acquiring, pausing):
+                self.lock.release()
+            raise
+        if not await _settled(acquiring, pausing):
+            return False
+        if self.paused.is_set():
+            self.lock.release()
+            return False
+        return True
 
     def _open(self, seat: int) -> None:
         """Give a seat its current prompt: the move for an AI seat or a player on
@@ -428,7 +527,8 @@ class TableRuntime:
             if not self._is_current(seat, seq):
                 return
             self._ai_tasks.pop(seat, None)
-            await self.act(seat, self._choose(seat), Source.AI)
+            with contextlib.suppress(TableStopped):
+                await self.act(seat, self._choose(seat), Source.AI)
 
     def _is_current(self, seat: int, seq: int) -> bool:
         state = self.current
@@ -452,46 +552,61 @@ class TableRuntime:
         async with self.lock:
             if not self._is_current(seat, seq):
                 return
-            chair = self.chair_at(seat)
-            chair.timeouts += 1
-            notices = []
-            if chair.timeouts >= 2 and chair.autoplay_on_timeout and not chair.autoplay:
-                assert chair.user_id is not None
-                await self.store.set_autoplay(self.id, chair.user_id, True)
-                chair.autoplay = True
-                notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-            await self.act(seat, self._choose(seat), Source.TIMEOUT, notices=notices)
+            with contextlib.suppress(TableStopped):
+                await self._time_out(seat)
+
+    async def _time_out(self, seat: int) -> None:
+        chair = self.chair_at(seat)
+        chair.timeouts += 1
+        notices = []
+        if chair.timeouts >= 2 and chair.autoplay_on_timeout and not chair.autoplay:
+            user_id = chair.user_id
+            assert user_id is not None
+            await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
+            chair.autoplay = True
+            notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
+        await self.act(seat, self._choose(seat), Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------
 
     async def click(self, chair_no: int, click: Click) -> ClickResult:
         """A click on a chair's controls: what it changed, or why it changed nothing."""
-        async with self.lock:
-            chair = self.chairs[chair_no]
-            problem = self._click_problem(chair, click)
-            if problem is not None:
-                return ClickResult(problem)
-            if click.kind == BACK:
-                try:
-                    await self._back(chair)
-                except StateError:
-                    # The session's last hand was settled a moment before the click.
-                    return ClickResult(Problem.TABLE_OVER)
-                return ClickResult(state=self.seat_state(chair_no))
-            hand = self._hand().hand
-            seat = self.seat_of(chair_no)
-            controls = hand.controls(seat)
-            intent = read(click, controls, seat) if controls is not None else None
-            if intent is None:
-                return ClickResult(Problem.EXPIRED)
-            if not isinstance(intent, Answer):
-                # A part of the answer: shown as chosen until the answer comes.
-                self._hand().prompts.open[seat].chosen = intent.numbers
-                return ClickResult(state=self.seat_state(chair_no))
-            refusal = await self.act(seat, intent.action, Source.PLAYER, actor=chair_no)
-            if refusal is not None:
-                return ClickResult(refused=self._refused(seat, refusal, intent.action))
+        if not await self._locked_unless_paused():
+            return ClickResult(Problem.PAUSED)
+        try:
+            return await self._click(chair_no, click)
+        except TableStopped:
+            return ClickResult(Problem.TABLE_OVER)
+        finally:
+            self.lock.release()
+
+    async def _click(self, chair_no: int, click: Click) -> ClickResult:
+        """The click, lock held."""
+        chair = self.chairs[chair_no]
+        problem = self._click_problem(chair, click)
+        if problem is not None:
+            return ClickResult(problem)
+        if click.kind == BACK:
+            try:
+                await self._back(chair)
+            except StateError:
+                # The session's last hand was settled a moment before the click.
+                return ClickResult(Problem.TABLE_OVER)
             return ClickResult(state=self.seat_state(chair_no))
+        hand = self._hand().hand
+        seat = self.seat_of(chair_no)
+        controls = hand.controls(seat)
+        intent = read(click, controls, seat) if controls is not None else None
+        if intent is None:
+            return ClickResult(Problem.EXPIRED)
+        if not isinstance(intent, Answer):
+            # A part of the answer: shown as chosen until the answer comes.
+            self._hand().prompts.open[seat].chosen = intent.numbers
+            return ClickResult(state=self.seat_state(chair_no))
+        refusal = await self.act(seat, intent.action, Source.PLAYER, actor=chair_no)
+        if refusal is not None:
+            return ClickResult(refused=self._refused(seat, refusal, intent.action))
+        return ClickResult(state=self.seat_state(chair_no))
 
     def _refused(self, seat: int, refusal: Refusal, action: Action) -> Refused:
         # A refused move changes nothing, so the hand still shows what it was refused in.
@@ -519,8 +634,9 @@ class TableRuntime:
 
     async def _back(self, chair: Chair) -> None:
         """I'm back: the person takes over from the AI again (lock held)."""
-        assert chair.user_id is not None
-        await self.store.set_autoplay(self.id, chair.user_id, False)
+        user_id = chair.user_id
+        assert user_id is not None
+        await self._store(lambda: self.store.set_autoplay(self.id, user_id, False))
         chair.autoplay = False
         chair.timeouts = 0
         self._hand().prompts.reopen(self.seat_of(chair.chair))
@@ -539,9 +655,12 @@ class TableRuntime:
             if controls is None or controls.kind not in CLAIM_KINDS or chair.autoplay:
                 return False
             action = reaction_action(emoji, hand.legal_actions(seat))
-            if action is None:
+            if action is None or self.paused.is_set():
                 return False
-            refusal = await self.act(seat, action, Source.PLAYER)
+            try:
+                refusal = await self.act(seat, action, Source.PLAYER)
+            except TableStopped:
+                return False
             return refusal is None
 
     # -- the end of a hand and of the session -------------------------------------------
@@ -554,6 +673,8 @@ class TableRuntime:
     async def _end_hand(self) -> None:
         try:
             await self._settle()
+        except TableStopped:
+            return
         except Exception:
             log.exception("table %s: settling the hand failed", self.id)
 
@@ -561,7 +682,8 @@ class TableRuntime:
         async with self.lock:
             state = self._hand()
             self.timers.cancel_all()
-            last = await self.store.finish_round(state.round_id, round_result(state.hand))
+            result = round_result(state.hand)
+            last = await self._store(lambda: self.store.finish_round(state.round_id, result))
             settled = Settled(self._facts(), state.hand, state.round_id, state.seed, last)
         await self.listener.hand_settled(settled)
         async with self.lock:
@@ -580,6 +702,8 @@ class TableRuntime:
 
     async def stop(self) -> None:
         """No more moves (the table is disbanded or the bot stops)."""
+        # A move waiting for the store gives up, so the lock comes free.
+        self._halt.set()
         async with self.lock:
             self.finished = True
             self.timers.cancel_all()
@@ -604,6 +728,15 @@ class TableRuntime:
         for task in self._ai_tasks.values():
             task.cancel()
         self._ai_tasks.clear()
+
+
+async def _settled(acquiring: asyncio.Future[object], pausing: asyncio.Future[object]) -> bool:
+    """Stop waiting for the lock; whether it was taken (a cancelled wait takes nothing)."""
+    pausing.cancel()
+    if not acquiring.done():
+        acquiring.cancel()
+    await asyncio.wait({acquiring})
+    return not acquiring.cancelled()
 
 
 def _public(events: Sequence[Event]) -> list[Event]:

@@ -36,7 +36,13 @@ from bot.variants import (
     parse_assignments,
 )
 from bot.views.components import GameButton, view_of
-from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
+from data.errors import (
+    InsufficientCardsError,
+    NotFoundError,
+    SeatError,
+    StateError,
+    StoreUnavailableError,
+)
 from data.models import GuildConfig, Table, TableStatus, Variant
 from engine.rules.base import RuleError
 
@@ -122,6 +128,10 @@ class TableManager:
         locale = await self.locale_of(interaction)
         if isinstance(error, UserError):
             await answer_privately(interaction, t(error.key, locale, **error.values))
+            return
+        if isinstance(error, StoreUnavailableError):
+            log.warning("a lobby click found the store unavailable: %s", error)
+            await answer_privately(interaction, t("error.store_busy", locale))
             return
         log.error("table interaction failed", exc_info=error)
         await answer_privately(interaction, t("error.internal", locale))

@@ -90,6 +90,8 @@ class PlayingTable:
             settings=settings,
             seeds=seeds,
         )
+        #: The thread's posts about pauses, in flight.
+        self._posts: set[asyncio.Task[discord.Message | None]] = set()
 
     @classmethod
     async def open(
@@ -133,6 +135,12 @@ class PlayingTable:
         await self.close()
         self.hooks.forget(self.id)
 
+    def paused(self, paused: bool) -> None:
+        text = t("table.paused" if paused else "table.unpaused", self.presenter.locale)
+        task = asyncio.create_task(self.presenter.post(text))
+        self._posts.add(task)
+        task.add_done_callback(self._posts.discard)
+
     # -- the table's life ------------------------------------------------------------------
 
     async def start(self) -> None:
@@ -151,6 +159,7 @@ class PlayingTable:
     async def close(self) -> None:
         # The end of a hand is stopped between two of its requests, never during one.
         await self.runtime.close(self.presenter.requests.stop)
+        await asyncio.gather(*self._posts)
         await self.presenter.close()
 
     # -- interactions --------------------------------------------------------------------

@@ -44,6 +44,7 @@ class Recorder:
         self.outcomes: list[Outcome] = []
         self.settled: list[Settled] = []
         self.over: list[tuple[int, int, int, int]] = []
+        self.pauses: list[bool] = []
         self.news = asyncio.Event()
 
     async def hand_started(self, start: HandStart) -> None:
@@ -60,6 +61,10 @@ class Recorder:
 
     async def session_over(self, scores: tuple[int, int, int, int]) -> None:
         self.over.append(scores)
+        self.news.set()
+
+    def paused(self, paused: bool) -> None:
+        self.pauses.append(paused)
         self.news.set()
 
     async def until(self, done: Callable[[], bool], timeout: float = WAIT) -> None:
