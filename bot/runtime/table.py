@@ -308,7 +308,13 @@ class TableRuntime:
         state = self._hand()
         hand = state.hand
         seats = [self.chair_at(seat) for seat in range(SEATS)]
-        waiting = tuple(Waiting(seat, state.prompts.open[seat].deadline) for seat in hand.to_act())
+        # Who may claim a discard is each claimant's own secret: a claim window waits for
+        # nobody by name (docs/bot.md, decision 12).
+        waiting = (
+            ()
+            if hand.phase in CLAIM_PHASES
+            else tuple(Waiting(seat, state.prompts.open[seat].deadline) for seat in hand.to_act())
+        )
         scores = [self._score(seat) for seat in range(SEATS)]
         return BoardState(
             facts=self._facts(),

@@ -335,3 +335,14 @@ async def test_spectators_see_hands_only_of_those_who_allow_it_and_never_seated(
     opponent = runtime.watch(PEOPLE[1])
     assert all(info.concealed is None for info in opponent.view.seats)
     await runtime.close()
+
+
+async def test_a_claim_window_names_nobody_it_waits_for(store: SqliteStore) -> None:
+    runtime, recorder = await started(store, Variant.GUANGDONG, 2)
+    await play_people(runtime, recorder, [0, 1])
+    windows = [o.board for o in recorder.outcomes if o.board.view.phase in ("claim", "rob")]
+    assert windows, "the hand had claim windows"
+    assert all(board.waiting == () for board in windows)
+    turns = [o.board for o in recorder.outcomes if o.board.view.phase == "turn"]
+    assert all(len(board.waiting) == 1 for board in turns)
+    await runtime.close()
