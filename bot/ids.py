@@ -21,7 +21,7 @@ PREFIX = "mj"
 
 # Every kind of component, by who handles it and whether it is a button or a select.
 LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband")
-LOBBY_SELECTS = ("addai",)
+LOBBY_SELECTS = ("addai", "dropai")
 GAME_BUTTONS = ("act", "back")
 GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch")

@@ -328,6 +328,12 @@ class SqliteStore:
             tables.require_status(table, TableStatus.LOBBY)
             await tables.remove_seat(db, table, user_id)
 
+    async def remove_ai_seat(self, table_id: int, chair: int) -> None:
+        async with self._write() as db:
+            table = await tables.get(db, table_id)
+            tables.require_status(table, TableStatus.LOBBY)
+            await tables.remove_ai_seat(db, table, chair)
+
     async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:
         async with self._write() as db:
             owner = await tables.start_key_owner(db, key)

@@ -129,6 +129,11 @@ class Store(Protocol):
         """Stand a player up in the lobby; later arrivals move down one chair."""
         ...
 
+    async def remove_ai_seat(self, table_id: int, chair: int) -> None:
+        """Take the AI seat at ``chair`` away in the lobby; later arrivals move down one
+        chair. SeatError when that chair is not an AI seat."""
+        ...
+
     async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:
         """Fix the price and who pays, charge every payer, and mark the table playing."""
         ...

@@ -213,6 +213,18 @@ async def remove_seat(db: aiosqlite.Connection, table: Table, user_id: int) -> N
         raise SeatError(f"user {user_id} does not sit at table {table.id}")
     if seat.chair == 0:
         raise SeatError(f"the creator cannot leave table {table.id}; disband it instead")
+    await _free_chair(db, table, seat)
+
+
+async def remove_ai_seat(db: aiosqlite.Connection, table: Table, chair: int) -> None:
+    """Take an AI seat away and move the later arrivals down one chair each."""
+    seat = next((s for s in table.seats if s.chair == chair), None)
+    if seat is None or not seat.is_ai:
+        raise SeatError(f"chair {chair} of table {table.id} is not an AI seat")
+    await _free_chair(db, table, seat)
+
+
+async def _free_chair(db: aiosqlite.Connection, table: Table, seat: Seat) -> None:
     later = [other for other in table.seats if other.chair > seat.chair]
     # Chairs are a key, so the later seats are removed and re-inserted one lower.
     await db.execute("DELETE FROM seats WHERE table_id = ? AND chair >= ?", (table.id, seat.chair))

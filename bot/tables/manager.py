@@ -377,6 +377,9 @@ class TableManager:
         if kind == "addai":
             await self.add_ai(interaction, table, values[0] if values else DEFAULT_LEVEL)
             return
+        if kind == "dropai":
+            await self.remove_ai(interaction, table, values[0] if values else "")
+            return
         actions = {
             "join": self.join,
             "leave": self.leave,
@@ -426,12 +429,26 @@ class TableManager:
         self, interaction: discord.Interaction, table: Table, level: str = DEFAULT_LEVEL
     ) -> None:
         self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
         if level not in LOBBY_LEVELS:
             raise UserError("click.expired")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
         await self._seat_ai(table, stored_level(level))
         await self._confirm(interaction, table.id, "lobby.ai_added")
+
+    async def remove_ai(self, interaction: discord.Interaction, table: Table, chair: str) -> None:
+        """The host (or an admin) takes an AI seat away; later arrivals move down."""
+        self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        try:
+            await self.services.store.remove_ai_seat(table.id, int(chair))
+        except (ValueError, SeatError):
+            # A seat that changed since the lobby was drawn, or a value never offered.
+            raise UserError("click.expired") from None
+        await self._confirm(interaction, table.id, "lobby.ai_removed")
 
     async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)

@@ -43,3 +43,26 @@ async def test_names_never_ping_anyone(harness: Harness) -> None:
         # The only ping the bot means: a player whose DMs are closed, about their hand.
         assert message.pinged_users in ([], [attacker.id]), message.content
     assert any(m.pinged_users == [attacker.id] for m in sent)
+
+
+async def test_only_the_host_adds_or_removes_ai_seats(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "guangdong", guest)
+    refused = await guest.choose(lobby, "normal", placeholder="Add an AI player…")
+    assert "Only the table's host" in await answer_text(refused)
+    for level in ("easy", "normal"):
+        await (await host.choose(lobby, level, placeholder="Add an AI player…")).response()
+    live = harness.live(lobby)
+    assert "3. AI 1 (AI · easy)" in live.content and "4. AI 2 (AI · normal)" in live.content
+    remove = "Remove an AI player…"
+    refused = await guest.choose(live, "3. AI 1 (AI · easy)", placeholder=remove)
+    assert "Only the table's host" in await answer_text(refused)
+    removed = await host.choose(live, "3. AI 1 (AI · easy)", placeholder=remove)
+    assert (await removed.response()).type == 7
+    live = harness.live(lobby)
+    assert "AI 1" not in live.content and "3. AI 2 (AI · normal)" in live.content
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None and [s.ai_level for s in table.seats] == [None, None, 2]
+    # The last AI seat gone, the select goes too.
+    await (await host.choose(live, "3. AI 2 (AI · normal)", placeholder=remove)).response()
+    assert all(s.get("placeholder") != remove for s in harness.live(lobby).selects())

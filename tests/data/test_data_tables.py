@@ -194,6 +194,19 @@ async def test_leaving_moves_later_arrivals_down(store: SqliteStore, make_table:
         await store.leave_seat(table.id, DAVE)
 
 
+async def test_an_ai_seat_can_be_taken_away_and_later_arrivals_move_down(
+    store: SqliteStore, make_table: MakeTable
+) -> None:
+    table = await make_table((ALICE, None, CAROL), start=False)
+    with pytest.raises(SeatError, match="not an AI seat"):
+        await store.remove_ai_seat(table.id, 2)
+    await store.remove_ai_seat(table.id, 1)
+    seats = (await store.get_table(table.id)).seats
+    assert [(s.chair, s.user_id) for s in seats] == [(0, ALICE), (1, CAROL)]
+    with pytest.raises(SeatError):
+        await store.remove_ai_seat(table.id, 3)
+
+
 async def test_seats_and_options_are_fixed_once_playing(
     store: SqliteStore, make_table: MakeTable
 ) -> None:
