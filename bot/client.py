@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
 from discord import app_commands
@@ -25,6 +26,9 @@ from data.models import PlayerSettings
 from data.store import Store
 
 log = logging.getLogger(__name__)
+
+#: Seconds a person's membership of a server, as Discord last told it, is trusted.
+MEMBERSHIP_TTL = 60.0
 
 EXTENSIONS = (
     "bot.cogs.table",
@@ -92,6 +96,10 @@ class MahjongBot(commands.Bot):
         self._user_locales: dict[int, str] = {}
         self._resume_task: asyncio.Task[None] | None = None
         self._deliveries = Deliveries()
+        #: (guild, user) → (when it was last known, whether a member), trusted for
+        #: ``membership_ttl`` seconds.
+        self._members: dict[tuple[int, int], tuple[float, bool]] = {}
+        self.membership_ttl = MEMBERSHIP_TTL
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -127,11 +135,39 @@ class MahjongBot(commands.Bot):
         await self.tables.shutdown()
         await super().close()
 
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the person is still in the server. The bot has no member events (a
+        privileged intent), so what it saw last stands for a minute (an interaction in
+        the server, or Discord's answer); then it asks Discord again when a click in DMs
+        needs to know."""
+        now = time.monotonic()
+        known = self._members.get((guild_id, user_id))
+        if known is not None and now - known[0] < self.membership_ttl:
+            return known[1]
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            member = False
+        else:
+            try:
+                await guild.fetch_member(user_id)
+                member = True
+            except discord.NotFound:
+                member = False
+            except discord.HTTPException as exc:
+                # Discord could not say: the person is given the benefit of the doubt.
+                log.info("membership of %s in %s unknown: %s", user_id, guild_id, exc)
+                return True
+        self._members[(guild_id, user_id)] = (now, member)
+        return member
+
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         return self._deliveries.first(interaction.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)
+        if interaction.guild_id is not None:
+            # Whoever acts in a server is a member of it now.
+            self._members[(interaction.guild_id, interaction.user.id)] = (time.monotonic(), True)
 
     # -- players ------------------------------------------------------------------------
 

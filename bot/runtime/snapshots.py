@@ -104,6 +104,8 @@ class Notice(enum.Enum):
 
     AUTOPLAY_ON = "autoplay_on"
     AUTOPLAY_OFF = "autoplay_off"
+    #: The person left the table's server; the AI plays for them from now on.
+    LEFT_SERVER = "left_server"
 
 
 @dataclass(frozen=True, slots=True)

@@ -648,6 +648,24 @@ class TableRuntime:
         self._hand().prompts.reopen(self.seat_of(chair.chair))
         self._refresh((), (TableNotice(Notice.AUTOPLAY_OFF, chair.chair),), chair.chair, set())
 
+    async def hand_over(self, chair_no: int) -> None:
+        """The AI plays for the person from now on (托管): they left the table's server."""
+        async with self.lock:
+            chair = self.chairs[chair_no]
+            user_id = chair.user_id
+            if chair.autoplay or user_id is None or self.finished:
+                return
+            try:
+                await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
+            except (TableStopped, StateError):
+                return
+            chair.autoplay = True
+            if self.current is None or self.current.hand.ended:
+                return
+            self._open(self.seat_of(chair_no))
+            notice = TableNotice(Notice.LEFT_SERVER, chair_no)
+            self._refresh((), (notice,), None, {chair_no})
+
     async def react(self, chair_no: int, emoji: str) -> bool:
         """A reaction on a chair's hand message answers a claim like the matching button;
         whether it did."""

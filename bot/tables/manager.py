@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 CHAIRS = 4
 LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
+#: Controls whose custom_id names a table (a replay's names a round).
+TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
 
@@ -152,6 +154,8 @@ class TableManager:
     async def _route(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
+        if cid.kind in TABLE_KINDS:
+            await self._require_here(interaction, cid.table_id)
         if cid.kind in LOBBY_KINDS:
             await self.lobby_click(interaction, cid.kind, cid.table_id, values)
         elif cid.kind in GAME_KINDS:
@@ -170,6 +174,24 @@ class TableManager:
             # A kind of control the bot no longer sends (a message from before an update).
             raise UserError("click.expired")
 
+    async def _require_here(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A control's table belongs to the server it is clicked in; in DMs, to someone
+        who sits at it and is still a member of its server. A member who left is handed
+        to the AI (托管) instead."""
+        running = self.running.get(table_id)
+        table = running.table if running else await self.services.store.get_table(table_id)
+        if interaction.guild_id is not None:
+            if table.guild_id != interaction.guild_id:
+                # A control naming another server's table: as if it did not exist.
+                raise UserError("click.no_table")
+            return
+        if table.seat_of(interaction.user.id) is None:
+            raise UserError("click.not_seated")
+        if not await self.services.is_member(table.guild_id, interaction.user.id):
+            if running is not None:
+                await running.hand_over(interaction.user.id)
+            raise UserError("click.left_server")
+
     def _running(self, table_id: int) -> PlayingTable:
         running = self.running.get(table_id)
         if running is None:
@@ -184,6 +206,9 @@ class TableManager:
         # Only the player a hand message belongs to answers through it (not the bot's own
         # reactions on it).
         if running is None or running.runtime.chairs[where[1]].user_id != user_id:
+            return
+        if not await self.services.is_member(running.table.guild_id, user_id):
+            await running.hand_over(user_id)
             return
         await running.on_reaction(where[1], emoji)
 

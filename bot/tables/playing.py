@@ -233,6 +233,12 @@ class PlayingTable:
             self.hooks.reactors.add(user_id)
             self.presenter.offer_reactions(chair)
 
+    async def hand_over(self, user_id: int) -> None:
+        """The person left the server: the AI plays for them from now on (托管)."""
+        chair = self.runtime.chair_of_user(user_id)
+        if chair is not None:
+            await self.runtime.hand_over(chair.chair)
+
     async def show_hand(self, interaction: discord.Interaction) -> None:
         """The player's hand and controls, privately."""
         locale = await self.services.locale_of(interaction)

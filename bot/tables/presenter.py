@@ -46,7 +46,11 @@ from engine.events import Event
 log = logging.getLogger(__name__)
 
 LINE_LIMIT = 300
-NOTICE_KEYS = {Notice.AUTOPLAY_ON: "table.autoplay_on", Notice.AUTOPLAY_OFF: "table.autoplay_off"}
+NOTICE_KEYS = {
+    Notice.AUTOPLAY_ON: "table.autoplay_on",
+    Notice.AUTOPLAY_OFF: "table.autoplay_off",
+    Notice.LEFT_SERVER: "table.left_server",
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,9 @@ admin commands, AI seats, tables of another server, members who left."""
 
 from __future__ import annotations
 
-from tests.bot.harness import Harness
+from fakediscord.messaging import MessageBody, create_message
+from tests.bot.harness import Harness, play_out, player
+from tests.bot.test_e2e_failures import next_controls
 from tests.bot.test_e2e_lobby import answer_text
 
 
@@ -66,3 +68,43 @@ async def test_only_the_host_adds_or_removes_ai_seats(harness: Harness) -> None:
     # The last AI seat gone, the select goes too.
     await (await host.choose(live, "3. AI 2 (AI · normal)", placeholder=remove)).response()
     assert all(s.get("placeholder") != remove for s in harness.live(lobby).selects())
+
+
+async def test_a_table_of_another_server_is_not_clicked_from_this_one(harness: Harness) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    join = next(b["custom_id"] for b in lobby.buttons() if b.get("label") == "Join")
+    world = harness.fake.world
+    elsewhere = world.create_guild("Elsewhere")
+    outsider = harness.driver.join(elsewhere, "Outsider")
+    # A message of the bot in the other server carrying the first server's Join.
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Join", "custom_id": join}]}
+    body = MessageBody({"content": "forged", "components": [row]}, [])
+    there = create_message(world, world.channels[elsewhere.channel_ids[0]], world.bot, body)
+    forged = await outsider.click(there, custom_id=join)
+    assert "no longer exists" in await answer_text(forged)
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None and len(table.seats) == 1
+
+
+async def test_a_member_who_left_no_longer_plays_through_dm_buttons(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    await harness.start_table(
+        host, "sichuan", guest, rounds="1", fill_with_ai="true", turn_timer="0", claim_timer="0"
+    )
+    prompt = await next_controls(harness, guest)
+    harness.fake.world.remove_member(harness.guild, guest.user)
+    # What the bot last saw of the guest (Join, in the server) no longer stands.
+    assert harness.bot is not None
+    harness.bot.membership_ttl = 0
+    table = harness.running()
+    before = len(table.hand.actions)  # type: ignore[union-attr]
+    clicked = await player(harness, guest)._act(prompt)
+    assert clicked is not None
+    assert "no longer a member" in await answer_text(clicked)
+    chair = table.chair_of_user(guest.id)
+    assert chair is not None and chair.autoplay
+    assert len(table.hand.actions) >= before  # type: ignore[union-attr]
+    # The AI answers in the guest's place; the host plays the hand to its end.
+    (settlement,) = await play_out(harness, [player(harness, host)], host)
+    assert "seed" in settlement.content
