@@ -11,6 +11,7 @@ import discord
 from bot.client import MahjongBot
 from bot.redaction import SecretFilter
 from bot.settings import Settings
+from data.errors import DatabaseFileError
 from data.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,10 @@ def run(settings: Settings) -> int:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 1
+    except DatabaseFileError as exc:
+        # The sentence says which file and what to do; a traceback would only hide it.
+        log.error("%s", exc)
         return 1
     except KeyboardInterrupt:
         log.info("stopped")

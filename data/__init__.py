@@ -5,6 +5,7 @@ The bot talks to it through the `Store` protocol; `SqliteStore` is the embedded 
 
 from data.errors import (
     ActionSequenceError,
+    DatabaseFileError,
     IdempotencyKeyError,
     InsufficientCardsError,
     NotFoundError,
@@ -13,6 +14,7 @@ from data.errors import (
     SeatError,
     StateError,
     StoreError,
+    StoreUnavailableError,
 )
 from data.models import (
     CardKind,
@@ -47,6 +49,7 @@ __all__ = [
     "CardKind",
     "CardMovement",
     "CardPayer",
+    "DatabaseFileError",
     "GuildConfig",
     "IdempotencyKeyError",
     "InsufficientCardsError",
@@ -73,6 +76,7 @@ __all__ = [
     "StateError",
     "Store",
     "StoreError",
+    "StoreUnavailableError",
     "Table",
     "TableStatus",
     "Variant",

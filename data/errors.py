@@ -72,3 +72,14 @@ class ActionSequenceError(StoreError):
 
 class SchemaError(StoreError):
     """The database schema cannot be brought to this code's version."""
+
+
+class DatabaseFileError(StoreError):
+    """The database file cannot be used as it is: one sentence naming the file, what is
+    wrong with it and what to do."""
+
+    def __init__(self, path: object, problem: str, advice: str) -> None:
+        super().__init__(f"The database {path} {problem}: {advice}.")
+        self.path = path
+        self.problem = problem
+        self.advice = advice

@@ -16,13 +16,14 @@ from data import cards, guilds, players, rounds, stats, tables
 from data.clock import Clock, day_of, from_ms, to_ms, utc_now
 from data.codec import dump_json
 from data.errors import (
+    DatabaseFileError,
     IdempotencyKeyError,
     InsufficientCardsError,
     SchemaError,
     StateError,
     StoreUnavailableError,
 )
-from data.migrate import migrate
+from data.migrate import load_migrations, migrate, schema_version
 from data.models import (
     CardKind,
     CardMovement,
@@ -53,6 +54,7 @@ Synchronous = Literal["NORMAL", "FULL"]
 # by another connection, out of memory, read-only, an I/O error, a full disk, a file that
 # cannot be opened, a locking protocol error.
 TRANSIENT_CODES = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 11, 26
 
 
 class SqliteStore:
@@ -83,10 +85,18 @@ class SqliteStore:
         the call fails with StoreUnavailableError."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.37 or newer needed")
-        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseFileError(path, "cannot be opened", _WRITABLE) from exc
         try:
             db.row_factory = sqlite3.Row
-            await _configure(db, synchronous, busy_timeout)
+            with _file_problems(path):
+                await _check_file(db, path)
+                await _configure(db, synchronous, busy_timeout)
+                # Writable now, not only readable: a write lock taken and given back.
+                await db.execute("BEGIN IMMEDIATE")
+                await db.execute("ROLLBACK")
             store = cls(db, clock)
             async with store._write() as conn:
                 await stats.roll_windows(conn, store._today())
@@ -565,6 +575,50 @@ def _check_page(limit: int, offset: int = 0) -> None:
         raise ValueError(f"limit must be 1 to {MAX_PAGE}, got {limit}")
     if offset < 0:
         raise ValueError(f"offset must be 0 or more, got {offset}")
+
+
+_WRITABLE = "check that it and its folder may be written and that the disk has room"
+_DAMAGED = "restore it from a backup (or move it away to start with an empty one), then start again"
+
+
+async def _check_file(db: aiosqlite.Connection, path: str | Path) -> None:
+    """A database the bot can use: SQLite's own check of its pages, and a schema this code
+    knows (it only migrates forward)."""
+    rows = list(await db.execute_fetchall("PRAGMA quick_check"))
+    if [tuple(row) for row in rows] != [("ok",)]:
+        raise DatabaseFileError(path, "is damaged (SQLite's quick_check failed)", _DAMAGED)
+    version = await schema_version(db)
+    known = len(load_migrations())
+    if version > known:
+        raise DatabaseFileError(
+            path,
+            f"was written by a newer version of the bot (schema {version}, this one knows {known})",
+            "update the bot, or start it on a backup made before the update",
+        )
+
+
+@contextmanager
+def _file_problems(path: str | Path) -> Iterator[None]:
+    """What SQLite says of a file it cannot use, as one sentence that says what to do."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code in (SQLITE_BUSY, SQLITE_LOCKED):
+            raise DatabaseFileError(
+                path,
+                "is locked by another program (another copy of the bot, a sqlite3 shell)",
+                "stop that program, then start again",
+            ) from exc
+        if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
+            raise DatabaseFileError(
+                path, "is not a SQLite database or is damaged", _DAMAGED
+            ) from exc
+        if code in TRANSIENT_CODES:
+            raise DatabaseFileError(path, "cannot be written", _WRITABLE) from exc
+        raise DatabaseFileError(path, f"cannot be used ({exc})", _DAMAGED) from exc
+    except SchemaError as exc:
+        raise DatabaseFileError(path, f"cannot be brought up to date ({exc})", _DAMAGED) from exc
 
 
 @contextmanager
