@@ -56,6 +56,18 @@ class PriceNotSetError(StoreError):
         self.rounds = rounds
 
 
+class LobbyLimitError(StoreError):
+    """A new lobby would pass a server's cap on open lobbies: the creator's own
+    (``per_member``) or the server's."""
+
+    def __init__(self, guild_id: int, limit: int, *, per_member: bool) -> None:
+        whose = "this member" if per_member else "this server"
+        super().__init__(f"guild {guild_id}: {whose} already has {limit} open lobbies")
+        self.guild_id = guild_id
+        self.limit = limit
+        self.per_member = per_member
+
+
 class SeatError(StoreError):
     """A seat change is impossible: table full, already seated, not seated."""
 

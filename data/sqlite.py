@@ -19,6 +19,7 @@ from data.errors import (
     DatabaseFileError,
     IdempotencyKeyError,
     InsufficientCardsError,
+    LobbyLimitError,
     SchemaError,
     StateError,
     StoreUnavailableError,
@@ -279,7 +280,9 @@ class SqliteStore:
         variant = Variant(variant)
         async with self._write() as db:
             await self._admit(db, guild_id, creator_id, creator_name)
-            price = (await guilds.get_config(db, guild_id)).price_for(rounds)
+            config = await guilds.get_config(db, guild_id)
+            await _require_lobby_room(db, config, creator_id)
+            price = config.price_for(rounds)
             await _require_balance(db, guild_id, creator_id, price)
             table_id = await tables.create(
                 db,
@@ -632,6 +635,18 @@ def _unavailable() -> Iterator[None]:
         raise
     except OSError as exc:
         raise StoreUnavailableError(str(exc)) from exc
+
+
+async def _require_lobby_room(
+    db: aiosqlite.Connection, config: GuildConfig, creator_id: int
+) -> None:
+    """Refuse a lobby past the server's caps on open lobbies (0: no cap)."""
+    mine = config.lobbies_per_member
+    if mine and await tables.open_lobbies(db, config.guild_id, creator_id) >= mine:
+        raise LobbyLimitError(config.guild_id, mine, per_member=True)
+    everyone = config.lobbies_per_server
+    if everyone and await tables.open_lobbies(db, config.guild_id) >= everyone:
+        raise LobbyLimitError(config.guild_id, everyone, per_member=False)
 
 
 async def _require_balance(

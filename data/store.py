@@ -101,7 +101,8 @@ class Store(Protocol):
         rounds: int,
     ) -> Table:
         """Open a lobby with the creator in chair 0; refused (InsufficientCardsError) when the
-        creator cannot pay the whole price."""
+        creator cannot pay the whole price, and (LobbyLimitError) past the server's caps on
+        open lobbies, the creator's own or the server's (GuildConfig)."""
         ...
 
     async def set_lobby_message(

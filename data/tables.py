@@ -269,3 +269,18 @@ async def start_key_owner(db: aiosqlite.Connection, start_key: str) -> int | Non
         await db.execute_fetchall("SELECT id FROM tables WHERE start_key = ?", (start_key,))
     )
     return int(rows[0][0]) if rows else None
+
+
+async def open_lobbies(
+    db: aiosqlite.Connection, guild_id: int, creator_id: int | None = None
+) -> int:
+    """How many lobbies are open in the server (opened by ``creator_id`` when given)."""
+    if creator_id is None:
+        sql = "SELECT count(*) FROM tables WHERE guild_id = ? AND status = 'lobby'"
+        rows = await db.execute_fetchall(sql, (guild_id,))
+    else:
+        sql = (
+            "SELECT count(*) FROM tables WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'"
+        )
+        rows = await db.execute_fetchall(sql, (guild_id, creator_id))
+    return int(next(iter(rows))[0])

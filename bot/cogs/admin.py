@@ -46,6 +46,8 @@ def describe(config: GuildConfig, timers: tuple[int, int], locale: str) -> str:
         daily_cards=config.daily_cards,
         prices=prices,
         card_payer=t(f"choice.card_payer.{config.card_payer.value}", locale),
+        lobbies_per_member=config.lobbies_per_member or t("admin.no_cap", locale),
+        lobbies_per_server=config.lobbies_per_server or t("admin.no_cap", locale),
     )
 
 
@@ -132,6 +134,8 @@ class AdminCog(
         daily_cards=text("opt.admin.daily_cards.name"),
         prices=text("opt.admin.prices.name"),
         card_payer=text("opt.admin.card_payer.name"),
+        lobbies_per_member=text("opt.admin.lobbies_per_member.name"),
+        lobbies_per_server=text("opt.admin.lobbies_per_server.name"),
     )
     @app_commands.describe(
         table_category=text("opt.admin.table_category.description"),
@@ -142,6 +146,8 @@ class AdminCog(
         daily_cards=text("opt.admin.daily_cards.description"),
         prices=text("opt.admin.prices.description"),
         card_payer=text("opt.admin.card_payer.description"),
+        lobbies_per_member=text("opt.admin.lobbies_per_member.description"),
+        lobbies_per_server=text("opt.admin.lobbies_per_server.description"),
     )
     @app_commands.choices(
         card_payer=[
@@ -160,6 +166,8 @@ class AdminCog(
         daily_cards: app_commands.Range[int, 0, 10000] | None = None,
         prices: app_commands.Range[str, 3, 100] | None = None,
         card_payer: str | None = None,
+        lobbies_per_member: app_commands.Range[int, 0, 100] | None = None,
+        lobbies_per_server: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
@@ -174,6 +182,8 @@ class AdminCog(
             ("claim_timer", claim_timer),
             ("starter_cards", starter_cards),
             ("daily_cards", daily_cards),
+            ("lobbies_per_member", lobbies_per_member),
+            ("lobbies_per_server", lobbies_per_server),
         ):
             if value is not None:
                 changes[name] = value

@@ -38,6 +38,7 @@ from bot.variants import (
 from bot.views.components import GameButton, view_of
 from data.errors import (
     InsufficientCardsError,
+    LobbyLimitError,
     NotFoundError,
     SeatError,
     StateError,
@@ -276,6 +277,9 @@ class TableManager:
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
+        except LobbyLimitError as exc:
+            key = "lobby.too_many_mine" if exc.per_member else "lobby.too_many_here"
+            raise UserError(key, limit=exc.limit) from None
         where = await self._open_place(interaction, table, config.table_category_id)
         try:
             await self._post_lobby(table.id, where)

@@ -108,3 +108,19 @@ async def test_a_member_who_left_no_longer_plays_through_dm_buttons(harness: Har
     # The AI answers in the guest's place; the host plays the hand to its end.
     (settlement,) = await play_out(harness, [player(harness, host)], host)
     assert "seed" in settlement.content
+
+
+async def test_open_lobbies_are_capped_as_the_server_configures(harness: Harness) -> None:
+    host, member = harness.owner, harness.join("Member")
+    configured = await host.run("/admin config", lobbies_per_member="2", lobbies_per_server="3")
+    text = await answer_text(configured)
+    assert "Open lobbies per member: 2" in text and "in the server: 3" in text
+    for _ in range(2):
+        await harness.open_table(member, "sichuan")
+    refused = await member.run("/table create", variant="sichuan")
+    assert "You already have 2 open tables" in await answer_text(refused, member)
+    await harness.open_table(host, "sichuan")
+    refused = await host.run("/table create", variant="sichuan")
+    assert "This server already has 3 open tables" in await answer_text(refused, host)
+    threads = [c for c in harness.fake.world.channels.values() if c.is_thread]
+    assert len(threads) == 3, "a refused table leaves no thread behind"

@@ -315,6 +315,9 @@ async def test_second_start_with_another_key_is_refused(
 
 
 async def test_concurrent_starts_never_overdraw(store: SqliteStore, make_table: MakeTable) -> None:
+    # Five lobbies of one member at once: past the default cap, so the cap is lifted.
+    config = await store.guild_config(GUILD)
+    await store.save_guild_config(dataclasses.replace(config, lobbies_per_member=0))
     lobbies = [await make_table(rounds=8, start=False) for _ in range(5)]
     outcomes = await asyncio.gather(
         *(store.start_table(table.id, key=f"s{table.id}") for table in lobbies),

@@ -9,6 +9,7 @@ import pytest
 from data import (
     CardPayer,
     GuildConfig,
+    LobbyLimitError,
     NotFoundError,
     PlayerSettings,
     PriceNotSetError,
@@ -16,6 +17,7 @@ from data import (
     SeatError,
     SqliteStore,
     StateError,
+    Table,
     TableStatus,
     Variant,
 )
@@ -228,3 +230,35 @@ async def test_start_needs_four_players(store: SqliteStore, make_table: MakeTabl
 async def test_missing_table(store: SqliteStore) -> None:
     with pytest.raises(NotFoundError, match="table 42"):
         await store.get_table(42)
+
+
+async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqliteStore) -> None:
+    config = await store.guild_config(GUILD)
+    await store.save_guild_config(
+        dataclasses.replace(config, lobbies_per_member=2, lobbies_per_server=3)
+    )
+
+    async def lobby(creator: int) -> Table:
+        return await store.create_table(
+            guild_id=GUILD,
+            channel_id=None,
+            creator_id=creator,
+            creator_name=str(creator),
+            variant=Variant.SICHUAN,
+            options={},
+            rounds=1,
+        )
+
+    first = await lobby(ALICE)
+    await lobby(ALICE)
+    with pytest.raises(LobbyLimitError) as mine:
+        await lobby(ALICE)
+    assert mine.value.per_member and mine.value.limit == 2
+    await lobby(BOB)
+    with pytest.raises(LobbyLimitError) as everyone:
+        await lobby(CAROL)
+    assert not everyone.value.per_member and everyone.value.limit == 3
+    # A lobby that closes frees its place; tables in play do not count.
+    await store.disband_table(first.id)
+    await lobby(CAROL)
+    assert (await store.guild_config(GUILD)).lobbies_per_server == 3
