@@ -18,6 +18,7 @@ from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
+from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
@@ -55,7 +56,12 @@ def intents() -> discord.Intents:
 
 class BotTree(app_commands.CommandTree["MahjongBot"]):
     async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
-        return interaction.client.first_delivery(interaction)
+        if not interaction.client.first_delivery(interaction):
+            return False
+        command = interaction.command
+        if isinstance(command, app_commands.Command) and interaction.data is not None:
+            check_options(command, interaction.data)
+        return True
 
 
 class MahjongBot(commands.Bot):

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.option_checks import QUOTED, BadOption
 from bot.services import services_of
 from data.errors import StoreUnavailableError
 
@@ -29,8 +30,18 @@ class UserError(Exception):
         self.values = values
 
 
+#: What Discord accepts in a message's content.
+CONTENT_LIMIT = 2000
+
+
+def clipped(text: str) -> str:
+    """``text`` within Discord's limit on a message's content."""
+    return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
+
+
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """Answer once: the first response if it is still open, a follow-up otherwise."""
+    text = clipped(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -50,7 +61,9 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
     if isinstance(error, app_commands.CommandOnCooldown):
         return "error.cooldown", {"seconds": round(error.retry_after)}
     if isinstance(error, app_commands.TransformerError):
-        return "error.bad_value", {"value": str(error.value)}
+        return "error.bad_value", {"value": str(error.value)[:QUOTED]}
+    if isinstance(error, BadOption):
+        return "error.bad_value", {"value": error.shown}
     return None
 
 

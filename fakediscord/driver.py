@@ -200,12 +200,18 @@ class Person:
     # Acting
 
     async def run(
-        self, command: str, *, channel: Channel | None = None, **options: Any
+        self,
+        command: str,
+        *,
+        channel: Channel | None = None,
+        checked: bool = True,
+        **options: Any,
     ) -> InteractionHandle:
         """Runs a slash command written as in the client: "/table create variant:mcr rounds:4".
 
         Options may also be passed as keyword arguments; names and choices may be given in
-        the person's language.
+        the person's language. Unless ``checked``, numbers and texts go out as given,
+        outside the command's choices and ranges (a crafted client).
         """
         words, typed = parse_command(command)
         typed.update(options)
@@ -213,7 +219,9 @@ class Person:
         self._require_visible_channel(where)
         self._require_active(where, "use commands")
         try:
-            invocation = resolve_invocation(self._world, self.user, where, words, typed)
+            invocation = resolve_invocation(
+                self._world, self.user, where, words, typed, checked=checked
+            )
         except InvalidInvocation as refused:
             raise DriverError(str(refused)) from refused
         interaction = open_interaction(

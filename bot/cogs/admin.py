@@ -20,12 +20,19 @@ if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 
+#: The most hands a price may be set for, and the most cards a table may cost.
+MAX_HANDS = 1000
+MAX_PRICE = 10000
+
+
 def parse_prices(written: str) -> dict[int, int]:
     """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}."""
     prices: dict[int, int] = {}
     for part in written.replace(",", " ").split():
         rounds, sep, cards = part.partition("=")
         if not sep or not rounds.strip().isdigit() or not cards.strip().isdigit():
+            raise UserError("admin.bad_prices", value=part)
+        if not 1 <= int(rounds) <= MAX_HANDS or int(cards) > MAX_PRICE:
             raise UserError("admin.bad_prices", value=part)
         prices[int(rounds)] = int(cards)
     if not prices:

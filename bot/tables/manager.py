@@ -20,7 +20,14 @@ from bot import replays
 from bot.errors import UserError, answer_privately
 from bot.i18n import t
 from bot.i18n.terms import variant_name
-from bot.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, LOBBY_SELECTS, CustomId
+from bot.ids import (
+    GAME_BUTTONS,
+    GAME_SELECTS,
+    LOBBY_BUTTONS,
+    LOBBY_SELECTS,
+    MAX_ID,
+    CustomId,
+)
 from bot.pacing import Pacing
 from bot.pictures import as_file, lobby_png
 from bot.runtime.hands import new_seed
@@ -145,6 +152,8 @@ class TableManager:
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         try:
+            if max(cid.table_id, cid.hand_no, cid.prompt_seq) > MAX_ID:
+                raise NotFoundError("table", cid.table_id)
             await self._route(interaction, cid, values)
         except NotFoundError:
             # An old or forged control naming a table the store has never had.

@@ -175,6 +175,12 @@ async def test_subcommand_group_user_option_and_permissions(
     await carol.run("/admin cards grant", user=bob.user, amount=1)
 
 
+async def test_a_crafted_client_sends_values_outside_choices_and_ranges(bob: Person) -> None:
+    handle = await bob.run("/table create", variant="riichi", rounds=10**20, checked=False)
+    options = handle.interaction.data["options"][0]["options"]
+    assert {o["name"]: o["value"] for o in options} == {"variant": "riichi", "rounds": 10**20}
+
+
 async def test_a_server_may_open_a_command_to_anyone(
     fake: FakeDiscord, driver: Driver, guild: Guild, bob: Person
 ) -> None:
