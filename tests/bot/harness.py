@@ -127,11 +127,13 @@ async def running_harness(
     tmp_path: Path, pacing: Pacing = FAST, **fake_options: Any
 ) -> AsyncIterator[Harness]:
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
+    # Seconds the store waits for another process's lock before a write fails.
+    busy_timeout = fake_options.pop("busy_timeout", 5.0)
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
         guild = fake.world.create_guild("Mahjong Club")
         driver = FakeDriver(fake)
         path = tmp_path / "bot.sqlite3"
-        store = await SqliteStore.open(path, synchronous="NORMAL")
+        store = await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=busy_timeout)
         harness = Harness(fake, driver, guild, store, path, pacing)
         original = TablePresenter.render
 

@@ -1,0 +1,50 @@
+"""A database locked by another program while a table plays, through the fake Discord:
+the thread says the table is paused, a click meanwhile is told so privately, and the
+table goes on by itself once the lock is gone."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from tests.bot.harness import running_harness
+from tests.bot.test_e2e_failures import next_controls
+from tests.bot.test_e2e_lobby import answer_text
+
+
+async def test_a_locked_database_pauses_the_table_and_it_goes_on(tmp_path: Path) -> None:
+    async with running_harness(tmp_path, busy_timeout=0.1) as harness:
+        me = harness.owner
+        lobby = await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
+        prompt = await next_controls(harness, me)
+        other = sqlite3.connect(harness.path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            select = prompt.selects()[0]
+            values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
+            # The AI seats' 换三张 and this click both wait for the store.
+            first = await me.choose(prompt, *values, custom_id=select["custom_id"])
+            paused = await me.next_message(
+                channel=harness.fake.world.channels[lobby.channel_id],
+                where=lambda m: "paused" in m.content,
+                timeout=10,
+            )
+            assert "goes on by itself" in paused.content
+            again = await me.choose(prompt, *values, custom_id=select["custom_id"])
+            assert "paused" in await answer_text(again)
+            await asyncio.sleep(1.0)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        await me.next_message(where=lambda m: "The table goes on" in m.content, timeout=10)
+        # The first click either waited for the store and acted, or was told "paused".
+        answered = await first.response(timeout=10)
+        if answered.type == 4:
+            assert "paused" in await answer_text(first)
+        table = harness.running()
+        async with table.lock:
+            assert table.hand is not None
+            applied = [a.to_json() for a in table.hand.actions]
+            (live,) = await harness.store.live_tables()
+        assert live.current_round is not None and live.current_round.actions == applied
