@@ -48,3 +48,28 @@ async def test_a_locked_database_pauses_the_table_and_it_goes_on(tmp_path: Path)
             applied = [a.to_json() for a in table.hand.actions]
             (live,) = await harness.store.live_tables()
         assert live.current_round is not None and live.current_round.actions == applied
+
+
+async def test_lobby_and_card_commands_meeting_a_locked_database_say_try_again(
+    tmp_path: Path,
+) -> None:
+    async with running_harness(tmp_path, busy_timeout=0.1) as harness:
+        host, guest = harness.owner, harness.join("Guest")
+        lobby = await harness.open_table(host, "sichuan")
+        # The lobby message is on screen a moment before the store knows where it is.
+        while await harness.store.table_in_channel(lobby.channel_id) is None:
+            await asyncio.sleep(0.01)
+        other = sqlite3.connect(harness.path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            joined = await guest.click(lobby, label="Join")
+            assert "try again in a moment" in await answer_text(joined)
+            balance = await guest.run("/cards balance")
+            assert "try again in a moment" in await answer_text(balance)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        table = await harness.store.table_in_channel(lobby.channel_id)
+        assert table is not None and len(table.seats) == 1
+        joined = await guest.click(lobby, label="Join")
+        assert (await joined.response()).type == 7
