@@ -57,7 +57,7 @@ from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
-from fakediscord import Driver, FakeDiscord, Person, RateLimits
+from fakediscord import Driver, FakeDiscord, Latency, Person, RateLimits, Sharding
 from fakediscord.interactions import (
     DEFERRED_UPDATE_MESSAGE,
     MESSAGE_COMPONENT,
@@ -448,6 +448,11 @@ class LoadConfig:
     #: Reopen discord.py's global rate-limit lock when a cancelled request left it closed
     #: (see GLOBAL_LOCK_GRACE), to measure past that bug instead of stopping at it.
     release_global_lock: bool = False
+    #: Milliseconds each way between Discord and the bot, and the spread around it.
+    latency_ms: float = 0.0
+    jitter_ms: float = 0.0
+    #: Shards Discord asks the bot to run (the bot runs them all in its process).
+    shards: int = 1
 
 
 @dataclass
@@ -489,7 +494,17 @@ class Outcome:
 async def run_load(config: LoadConfig) -> Outcome:
     """Open the tables, play them all at once, and collect the measurements."""
     rng = random.Random(config.seed)
-    async with FakeDiscord(rate_limits=RateLimits(time_scale=config.rate_scale)) as fake:
+    latency = Latency(
+        gateway=config.latency_ms / 1000,
+        rest=config.latency_ms / 1000,
+        jitter=config.jitter_ms / 1000,
+        seed=config.seed,
+    )
+    async with FakeDiscord(
+        rate_limits=RateLimits(time_scale=config.rate_scale),
+        latency=latency,
+        sharding=Sharding(shards=config.shards),
+    ) as fake:
         driver = Driver(fake, inbox_size=INBOX_SIZE)
         runs = []
         for index in range(config.tables):
@@ -688,6 +703,9 @@ def _is_table_message(message: Message | None) -> bool:
 
 @dataclass(frozen=True)
 class Figures:
+    #: Answers of 401, 403 and 429 (not of a shared limit) a minute: Discord bans a bot
+    #: for a while past 10,000 in ten minutes.
+    invalid_per_minute: float
     tables: int
     finished: int
     errors: list[str]
@@ -758,6 +776,7 @@ def figures(outcome: Outcome) -> Figures:
         i.first_callback_at - i.created_at for i in clicks if i.first_callback_at is not None
     )
     late = sum(1 for value in latencies if value > DEADLINE)
+    invalid = sum(1 for m in outcome.timeline if m.invalid)
     unanswered = sum(1 for i in clicks if i.first_callback_at is None)
     shown = _table_update_latencies(
         clicks, outcome.bot.scenes, outcome.table_edits, outcome.threads
@@ -784,6 +803,7 @@ def figures(outcome: Outcome) -> Figures:
     reactions_per_turn = sum(1 for m in done if m.route == REACTION_ROUTE) / turns
     shared, refresh = shared_capacity(global_per_turn, table_edits_per_turn, reactions_per_turn)
     return Figures(
+        invalid_per_minute=invalid / max(seconds / 60, 1e-9),
         tables=config.tables,
         finished=len(ends),
         errors=[r.error for r in runs if r.error is not None],
@@ -952,10 +972,15 @@ def render(config: LoadConfig, result: Figures) -> str:
 
     p50, p95, p99 = result.answer
     u50, u95, u99 = result.table_update
+    network = (
+        f", {config.latency_ms:g} ± {config.jitter_ms:g} ms each way"
+        if config.latency_ms or config.jitter_ms
+        else ""
+    )
     lines = [
         f"== {result.tables} tables ({', '.join(config.variants)}), people think "
-        f"{config.think:g} s on average, load average {result.load[0]:.2f} -> "
-        f"{result.load[1]:.2f} on {os.cpu_count()} cores ==",
+        f"{config.think:g} s on average{network}, {config.shards} shard(s), load average "
+        f"{result.load[0]:.2f} -> {result.load[1]:.2f} on {os.cpu_count()} cores ==",
         f"played        {result.seconds:.1f} s; all {result.tables} tables in play for "
         f"{result.full_house:.1f} s; {result.finished} of {result.tables} hands finished",
         f"actions       {result.player_actions} by players (one per table every "
@@ -972,6 +997,8 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"edits         per action: table message {result.table_edits_per_turn:.2f}; DMs "
         + ", ".join(f"{k} {v:.2f}" for k, v in result.dm_edits_per_turn.items())
         + " (news: only the text or picture changed)",
+        f"invalid       {result.invalid_per_minute:.1f} a minute (401, 403 and 429 answers; "
+        "Discord bans a bot past 10,000 in ten minutes)",
         f"429s          {result.rate_limited} ({share(result.rate_limited)} of requests made): "
         f"{result.rate_limited - result.global_rate_limited} from route buckets "
         f"({share(result.rate_limited - result.global_rate_limited)}), "
@@ -1062,7 +1089,7 @@ def summary(results: Sequence[Figures]) -> str:
     leaves out what the process holds however many tables it has."""
     lines = [
         "tables  answer p50/p99  table p50/p99  late  req/action  global/action  "
-        "429s  global 429s  CPU ms/action  MiB/table  marginal  capacity  shared"
+        "429s  global 429s  invalid/min  CPU ms/action  MiB/table  marginal  capacity  shared"
     ]
     previous: Figures | None = None
     for r in results:
@@ -1075,6 +1102,7 @@ def summary(results: Sequence[Figures]) -> str:
             f"{_s(r.table_update[0]):>6} {_s(r.table_update[2]):>6}  "
             f"{r.late + r.unanswered:4d}  {r.requests_per_turn:10.2f}  "
             f"{r.global_per_turn:13.2f}  {r.rate_limited:4d}  {r.global_rate_limited:11d}  "
+            f"{r.invalid_per_minute:11.1f}  "
             f"{r.cpu_per_turn * 1000:13.1f}  {r.memory_per_table / 2**20:9.2f}  {marginal:>8}  "
             f"{r.capacity:8.0f}  {r.shared_capacity:6.0f}"
         )
@@ -1105,6 +1133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--latency", type=float, default=0.0, help="milliseconds each way to and from Discord"
+    )
+    parser.add_argument("--jitter", type=float, default=0.0, help="milliseconds of spread")
+    parser.add_argument("--shards", type=int, default=1, help="shards Discord asks for")
+    parser.add_argument(
         "--release-global-lock",
         action="store_true",
         help="reopen discord.py's global rate-limit lock when a cancelled request leaves it "
@@ -1122,6 +1155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.ramp,
             seed=args.seed,
             release_global_lock=args.release_global_lock,
+            latency_ms=args.latency,
+            jitter_ms=args.jitter,
+            shards=args.shards,
         )
         result = asyncio.run(measure(config))
         results.append(result)

@@ -1,11 +1,16 @@
 """Store benchmark: seed a large history, then time leaderboards, history and appends.
 
     python -m benchmarks.store [--players 100000] [--rounds 1000000] [--guilds 20] [--days 365]
+                               [--database postgresql://...]
 
 The history is written straight into a fresh database file (migrated by data.migrate, then
 filled with executemany in large transactions); opening the store then builds the maintained
 totals from it, as it does after a migration. Seeded rounds carry a short setup and no
 actions: the queries timed here never read those.
+
+With --database the same runs on PostgreSQL instead, in that database, which must be empty
+(the benchmark leaves its rows there): migrated by data.postgres_migrate, seeded through the
+store's own connection adapter, then opened as PostgresStore.
 """
 
 from __future__ import annotations
@@ -24,10 +29,14 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 
-from data import Payment, Period, Ranking, RoundResult, SqliteStore, Variant, Win
+from data import Payment, Period, PostgresStore, Ranking, RoundResult, SqliteStore, Variant, Win
 from data.clock import to_ms
 from data.migrate import migrate
+from data.postgres_connection import PgConnection
+from data.postgres_migrate import migrate as migrate_postgres
+from data.sql_store import SqlStore
 from data.sqlite import Synchronous
 
 NOW = datetime(2025, 6, 30, 20, 0, tzinfo=UTC)
@@ -38,14 +47,20 @@ BATCH_ROUNDS = 50_000
 VARIANTS = ("mcr", "guangdong", "sichuan")
 ROUND_COUNTS = (1, 4, 8, 8, 16)
 
+# Columns added by later migrations keep their defaults.
 _INSERTS = {
     "guilds": "INSERT INTO guilds VALUES (?, NULL, 20, 10, 10, 0, "
     '\'{"1":1,"4":2,"8":3,"16":4}\', \'creator\', ?, ?)',
-    "players": "INSERT INTO players VALUES (?, ?, NULL, 0, 1, 1, ?, ?)",
+    "players": "INSERT INTO players (user_id, display_name, locale, spectators_see_hand, "
+    "show_system_messages, auto_play_on_timeout, created_at, updated_at) "
+    "VALUES (?, ?, NULL, 0, 1, 1, ?, ?)",
     "guild_members": "INSERT INTO guild_members VALUES (?, ?, ?, 0, ?)",
-    "tables": "INSERT INTO tables VALUES "
-    "(?, ?, NULL, NULL, ?, ?, '{}', ?, 'finished', ?, 'creator', NULL, ?, ?, ?)",
-    "seats": "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+    "tables": "INSERT INTO tables (id, guild_id, channel_id, lobby_message_id, creator_id, "
+    "variant, options, rounds, status, price, card_payer, start_key, created_at, started_at, "
+    "finished_at) "
+    "VALUES (?, ?, NULL, NULL, ?, ?, '{}', ?, 'finished', ?, 'creator', NULL, ?, ?, ?)",
+    "seats": "INSERT INTO seats (table_id, chair, user_id, ai_level, display_name) "
+    "VALUES (?, ?, ?, ?, ?)",
     "rounds": "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "round_wins": "INSERT INTO round_wins VALUES (?, ?, ?, ?, '[]', ?)",
     "round_players": "INSERT INTO round_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -171,35 +186,53 @@ async def _create_schema(path: Path) -> None:
         await migrate(db)
 
 
+def _people(history: History, players: int, guilds: int, days: int) -> Batch:
+    """The servers, players and memberships, before any table."""
+    start = to_ms(NOW) - days * 86_400_000
+    people = Batch(rows={})
+    people.rows["guilds"] = [(GUILD_BASE + guild, start, start) for guild in range(guilds)]
+    people.rows["players"] = [
+        (USER_BASE + index, f"player{index}", start, start) for index in range(players)
+    ]
+    people.rows["guild_members"] = [
+        (GUILD_BASE + guild, user, f"player{user - USER_BASE}", start)
+        for guild, members in enumerate(history.members)
+        for user in members
+    ]
+    return people
+
+
 def _seed(path: Path, players: int, rounds: int, guilds: int, days: int) -> None:
     history = History(players, guilds, days, seed=7)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA synchronous = OFF")
     db.execute("PRAGMA cache_size = -1000000")
-    start = to_ms(NOW) - days * 86_400_000
-    db.execute("BEGIN")
-    db.executemany(
-        _INSERTS["guilds"], [(GUILD_BASE + guild, start, start) for guild in range(guilds)]
-    )
-    db.executemany(
-        _INSERTS["players"],
-        [(USER_BASE + index, f"player{index}", start, start) for index in range(players)],
-    )
-    db.executemany(
-        _INSERTS["guild_members"],
-        [
-            (GUILD_BASE + guild, user, f"player{user - USER_BASE}", start)
-            for guild, members in enumerate(history.members)
-            for user in members
-        ],
-    )
-    db.execute("COMMIT")
-    for batch in history.batches(rounds):
+    for batch in (_people(history, players, guilds, days), *history.batches(rounds)):
         db.execute("BEGIN")
         for name, rows in batch.rows.items():
             db.executemany(_INSERTS[name], rows)
         db.execute("COMMIT")
     db.close()
+
+
+async def _seed_postgres(url: str, players: int, rounds: int, guilds: int, days: int) -> None:
+    history = History(players, guilds, days, seed=7)
+    db = await asyncpg.connect(url)
+    try:
+        await migrate_postgres(db)
+        # Seeding is not under test: a lost commit would only mean seeding again.
+        await db.execute("SET synchronous_commit = off")
+        for batch in (_people(history, players, guilds, days), *history.batches(rounds)):
+            async with db.transaction():
+                for name, rows in batch.rows.items():
+                    await PgConnection(db).executemany(_INSERTS[name], rows)
+        # The seeded rows carry their ids; the store's own inserts number on from them.
+        for table in ("tables", "rounds"):
+            await db.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}"
+            )
+    finally:
+        await db.close()
 
 
 async def _timed(call: Callable[[], Awaitable[object]], repeat: int) -> list[float]:
@@ -217,7 +250,7 @@ def _line(label: str, times: list[float]) -> str:
     return f"  {label:<46} median {statistics.median(times):7.2f} ms   p95 {p95:7.2f} ms"
 
 
-async def _queries(store: SqliteStore, guild: int, sample_users: list[int]) -> None:
+async def _queries(store: SqlStore, guild: int, sample_users: list[int]) -> None:
     print("leaderboards (top 10), guild = the largest server, overall = every server:")
     for ranking in Ranking:
         for period in Period:
@@ -249,11 +282,11 @@ async def _queries(store: SqliteStore, guild: int, sample_users: list[int]) -> N
     print(_line("player_stats", player))
 
 
-async def _appends(path: Path, actions: int, synchronous: Synchronous) -> float:
-    store = await SqliteStore.open(path, clock=lambda: NOW, synchronous=synchronous)
+async def _appends(store: SqlStore, actions: int, run: str) -> float:
+    """Actions appended per second to one round, by one caller waiting for each."""
     try:
         guild, creator = GUILD_BASE + 999_999, USER_BASE + 999_999
-        await store.grant_cards(guild, creator, 100, key=f"bench-{synchronous}", actor_id=1)
+        await store.grant_cards(guild, creator, 100, key=f"bench-{run}", actor_id=1)
         table = await store.create_table(
             guild_id=guild,
             channel_id=None,
@@ -265,7 +298,7 @@ async def _appends(path: Path, actions: int, synchronous: Synchronous) -> float:
         )
         for level in range(3):
             await store.take_seat(table.id, display_name=f"AI {level}", ai_level=level)
-        await store.start_table(table.id, key=f"start-{synchronous}")
+        await store.start_table(table.id, key=f"start-{run}")
         setup = {
             "variant": "mcr",
             "options": {},
@@ -284,7 +317,7 @@ async def _appends(path: Path, actions: int, synchronous: Synchronous) -> float:
         await store.close()
 
 
-async def _finishes(store: SqliteStore, count: int) -> list[float]:
+async def _finishes(store: SqlStore, count: int) -> list[float]:
     guild, creator = GUILD_BASE + 999_998, USER_BASE + 999_998
     await store.grant_cards(guild, creator, 1000, key="bench-finish", actor_id=1)
     table = await store.create_table(
@@ -315,7 +348,20 @@ async def _finishes(store: SqliteStore, count: int) -> list[float]:
     return times
 
 
-async def run(args: argparse.Namespace) -> None:
+async def _measure(store: SqlStore, clock_now: list[datetime], players: int) -> None:
+    """Everything timed on a seeded store, which it closes."""
+    try:
+        sample = random.Random(3).sample(range(players), 50)
+        await _queries(store, GUILD_BASE, [USER_BASE + index for index in sample])
+        clock_now[0] = NOW + timedelta(days=1)
+        roll = await _timed(lambda: store.leaderboard(period=Period.DAYS_7), 1)
+        print(f"day rollover (first query of a new day): {roll[0]:.0f} ms")
+        print(_line("finish_round (results + totals)", await _finishes(store, 16)))
+    finally:
+        await store.close()
+
+
+async def run_sqlite(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         path = Path(folder) / "bench.sqlite3"
         await _create_schema(path)
@@ -329,20 +375,34 @@ async def run(args: argparse.Namespace) -> None:
         store = await SqliteStore.open(path, clock=lambda: clock_now[0])
         print(f"first open, building the leaderboard totals: {time.perf_counter() - began:.1f} s"
               f" (database {size_mb:,.0f} MiB)")  # fmt: skip
-        try:
-            sample = random.Random(3).sample(range(args.players), 50)
-            await _queries(store, GUILD_BASE, [USER_BASE + index for index in sample])
-            clock_now[0] = NOW + timedelta(days=1)
-            roll = await _timed(lambda: store.leaderboard(period=Period.DAYS_7), 1)
-            print(f"day rollover (first query of a new day): {roll[0]:.0f} ms")
-            print(_line("finish_round (results + totals)", await _finishes(store, 16)))
-        finally:
-            await store.close()
+        await _measure(store, clock_now, args.players)
     modes: tuple[Synchronous, ...] = ("FULL", "NORMAL")
     for synchronous in modes:
         with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-            rate = await _appends(Path(folder) / "append.sqlite3", args.actions, synchronous)
+            appending = await SqliteStore.open(
+                Path(folder) / "append.sqlite3", clock=lambda: NOW, synchronous=synchronous
+            )
+            rate = await _appends(appending, args.actions, synchronous)
             print(f"append_action, synchronous={synchronous}: {rate:,.0f} actions/s")
+
+
+async def run_postgres(args: argparse.Namespace) -> None:
+    began = time.perf_counter()
+    await _seed_postgres(args.database, args.players, args.rounds, args.guilds, args.days)
+    print(f"seeded {args.players:,} players, {args.rounds:,} rounds in {args.guilds} servers "
+          f"over {args.days} days: {time.perf_counter() - began:.1f} s")  # fmt: skip
+    began = time.perf_counter()
+    clock_now = [NOW]
+    store = await PostgresStore.open(args.database, clock=lambda: clock_now[0])
+    print(f"first open, building the leaderboard totals: {time.perf_counter() - began:.1f} s")
+    await _measure(store, clock_now, args.players)
+    appending = await PostgresStore.open(args.database, clock=lambda: NOW)
+    rate = await _appends(appending, args.actions, "postgresql")
+    print(f"append_action (each committed before the next): {rate:,.0f} actions/s")
+
+
+async def run(args: argparse.Namespace) -> None:
+    await (run_postgres(args) if args.database else run_sqlite(args))
 
 
 def main() -> None:
@@ -353,6 +413,9 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=365)
     parser.add_argument("--actions", type=int, default=20_000, help="actions appended")
     parser.add_argument("--dir", default=None, help="folder for the temporary database")
+    parser.add_argument(
+        "--database", default=None, help="an empty PostgreSQL database's URL, to run there"
+    )
     asyncio.run(run(parser.parse_args()))
 
 

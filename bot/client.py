@@ -64,7 +64,11 @@ class BotTree(app_commands.CommandTree["MahjongBot"]):
         return True
 
 
-class MahjongBot(commands.Bot):
+class MahjongBot(commands.AutoShardedBot):
+    """One process runs every shard Discord asks for (past 2,500 servers it refuses one).
+    Events without a server (DM clicks, DM reactions) reach shard 0; one process holds
+    all shards, so every table hears its players."""
+
     def __init__(
         self,
         settings: Settings,
@@ -122,13 +126,19 @@ class MahjongBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server when one is set,
-        otherwise globally (Discord may take up to an hour to show global changes)."""
+        otherwise globally (Discord may take up to an hour to show global changes).
+
+        A development server gets the commands as its own, and the application's global
+        ones (registered by an earlier run without one) are taken away: that server would
+        list every command twice."""
         if self.settings.dev_guild_id is None:
             await self.tree.sync()
             return
         guild = discord.Object(self.settings.dev_guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
+        self.tree.clear_commands(guild=None)
+        await self.tree.sync()
 
     async def _resume_when_ready(self) -> None:
         await self.wait_until_ready()
@@ -217,3 +227,15 @@ class MahjongBot(commands.Bot):
 
     def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    def is_own_channel(self, channel_id: int) -> bool:
+        return isinstance(self.get_channel(channel_id), discord.TextChannel)
+
+    async def reopen_thread(self, thread_id: int) -> None:
+        await self.http.edit_channel(thread_id, archived=False)
+
+    async def archive_thread(self, thread_id: int) -> None:
+        await self.http.edit_channel(thread_id, archived=True)
+
+    async def delete_channel(self, channel_id: int) -> None:
+        await self.http.delete_channel(channel_id)

@@ -42,6 +42,7 @@ DEMO_RATE_SCALE = 0.1
 WAIT = 0.5
 SUCCESS = 3
 CLAIM_EMOJI = {name: emoji for emoji, name in REACTIONS.items()}
+VARIATION_SELECTOR = "\ufe0f"
 # Who sits at each rule set's table; the other seats are AI players.
 PLAYERS = {
     "mcr": (("Mei", "zh-CN"),),
@@ -132,9 +133,16 @@ class SimulatedPlayer:
         return None
 
     async def _react(self, message: Message, emoji: str) -> None:
-        # Taking a reaction back presses it again: the bot cannot clear it in DMs.
-        if self.person.id in message.reactions.get(emoji, []):
-            await self.person.unreact(message, emoji)
+        # Taking a reaction back presses it again: the bot cannot clear it in DMs. The
+        # reaction is kept as the person's client sent it, with or without U+FE0F.
+        bare = emoji.replace(VARIATION_SELECTOR, "")
+        mine = [
+            sent
+            for sent, users in message.reactions.items()
+            if sent.replace(VARIATION_SELECTOR, "") == bare and self.person.id in users
+        ]
+        if mine:
+            await self.person.unreact(message, mine[0])
         else:
             await self.person.react(message, emoji)
         self.reactions += 1

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.answers import answer_privately
 from bot.i18n import t
 from bot.option_checks import QUOTED, BadOption
 from bot.services import services_of
@@ -28,24 +29,6 @@ class UserError(Exception):
         super().__init__(key)
         self.key = key
         self.values = values
-
-
-#: What Discord accepts in a message's content.
-CONTENT_LIMIT = 2000
-
-
-def clipped(text: str) -> str:
-    """``text`` within Discord's limit on a message's content."""
-    return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
-
-
-async def answer_privately(interaction: discord.Interaction, text: str) -> None:
-    """Answer once: the first response if it is still open, a follow-up otherwise."""
-    text = clipped(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object]] | None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 PREFIX = "mj"
 
 # Every kind of component, by who handles it and whether it is a button or a select.
-LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband")
-LOBBY_SELECTS = ("addai", "dropai")
+LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband", "opttext")
+LOBBY_SELECTS = ("addai", "dropai", "opt", "optv", "optf", "opts")
 GAME_BUTTONS = ("act", "back")
 GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch")

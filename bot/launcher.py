@@ -11,8 +11,8 @@ import discord
 from bot.client import MahjongBot
 from bot.redaction import SecretFilter
 from bot.settings import Settings
+from data.backend import describe, open_store
 from data.errors import DatabaseFileError
-from data.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,8 @@ def setup_logging(level: str, token: str = "") -> None:
 
 
 async def serve(settings: Settings) -> None:
-    store = await SqliteStore.open(settings.database)
-    log.info("store ready at %s", settings.database)
+    store = await open_store(settings.store_database)
+    log.info("store ready at %s", describe(settings.store_database))
     try:
         async with MahjongBot(settings, store) as bot:
             await bot.start(settings.token)

@@ -19,6 +19,8 @@ class Pacing:
     between_hands: float = 6.0
     #: Seconds given to the players to cast a disband vote.
     vote_seconds: float = 60.0
+    #: Seconds a finished table's own channel stays, for its players to read the end.
+    place_grace: float = 600.0
     #: Requests a second toward Discord's global limit, the whole bot together, and the
     #: burst allowed (bot/budget.py): Discord allows 50 in any second. The rest is left
     #: to the lobby requests sent at once and to requests that reach Discord bunched up

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from data.backend import is_postgres_url
+
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 
@@ -35,6 +37,14 @@ class Settings:
     log_level: str
     turn_timer: int
     claim_timer: int
+    #: A PostgreSQL server's database, which several bot processes can share; when None the
+    #: store is the SQLite file at ``database``.
+    database_url: str | None = None
+
+    @property
+    def store_database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -49,6 +59,7 @@ class Settings:
             log_level=env.get("LOG_LEVEL", "INFO").upper(),
             turn_timer=_int(env, "DEFAULT_TURN_TIMER", 20),
             claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
+            database_url=_database_url(env),
         )
 
 
@@ -78,3 +89,15 @@ def _optional_int(env: dict[str, str], name: str) -> int | None:
     if not value.isdigit():
         raise SettingsError(f"{name} must be a Discord server id (digits only), not {value!r}")
     return int(value)
+
+
+def _database_url(env: dict[str, str]) -> str | None:
+    value = env.get("DATABASE_URL", "").strip()
+    if not value:
+        return None
+    if not is_postgres_url(value):
+        raise SettingsError(
+            "DATABASE_URL must be a postgresql:// URL (postgresql://user:password@host/database);"
+            " leave it empty to keep the SQLite file of DATABASE_PATH"
+        )
+    return value

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rules.base import Option, RuleError, int_in, is_bool
+from engine.rules.base import Option, OptionError, RuleError, int_in, is_bool
 from engine.rules.play import RuleSet
 from engine.rules.registry import VARIANTS, find_ruleset
 
@@ -81,10 +81,24 @@ class TableOptions:
         for option in COMMON_OPTIONS:
             if option.name in raw:
                 if not option.valid(raw[option.name]):
-                    raise RuleError(f"invalid value {raw[option.name]!r} for '{option.name}'")
+                    value = raw[option.name]
+                    raise OptionError(
+                        f"invalid value {value!r} for '{option.name}'",
+                        option.name,
+                        value,
+                        known=True,
+                    )
                 common[option.name] = raw[option.name]
         rules = ruleset(variant).parse_options(rules_raw)
         return cls(variant, rules, common)
+
+
+class OptionSyntaxError(RuleError):
+    """Options text that is not ``name=value``; ``part`` is the piece that is not."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(f"'{part}' is not name=value")
+        self.part = part
 
 
 def parse_assignments(written: str) -> dict[str, Any]:
@@ -94,7 +108,7 @@ def parse_assignments(written: str) -> dict[str, Any]:
     for part in _split(written):
         name, sep, value = part.partition("=")
         if not sep or not name.strip():
-            raise RuleError(f"'{part}' is not name=value")
+            raise OptionSyntaxError(part)
         out[name.strip()] = _value(value.strip())
     return out
 

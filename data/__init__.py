@@ -1,8 +1,10 @@
 """The bot's persistent data: players, servers, room cards, tables, rounds and statistics.
 
-The bot talks to it through the `Store` protocol; `SqliteStore` is the embedded implementation.
+The bot talks to it through the `Store` protocol; `SqliteStore` is the embedded implementation
+and `PostgresStore` the server one. `open_store` opens the one a database setting names.
 """
 
+from data.backend import open_store
 from data.errors import (
     ActionSequenceError,
     DatabaseFileError,
@@ -42,6 +44,7 @@ from data.models import (
     Variant,
     Win,
 )
+from data.postgres import PostgresStore
 from data.sqlite import SqliteStore
 from data.store import Store
 
@@ -64,6 +67,7 @@ __all__ = [
     "Period",
     "PlayerSettings",
     "PlayerStats",
+    "PostgresStore",
     "PriceNotSetError",
     "Ranking",
     "RecordedPlayer",
@@ -83,4 +87,5 @@ __all__ = [
     "TableStatus",
     "Variant",
     "Win",
+    "open_store",
 ]

@@ -7,13 +7,11 @@ movement back instead of making a second one; the keys below name each kind of r
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections.abc import Sequence
 from datetime import date
 
-import aiosqlite
-
 from data.clock import from_ms
+from data.connection import Connection, Row
 from data.errors import IdempotencyKeyError, InsufficientCardsError
 from data.models import CardKind, CardMovement, CardPayer
 
@@ -55,7 +53,7 @@ def card_shares(
     return [(user, cards) for user, cards in shares if cards > 0]
 
 
-def _movement(row: sqlite3.Row) -> CardMovement:
+def _movement(row: Row) -> CardMovement:
     return CardMovement(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -72,7 +70,7 @@ def _movement(row: sqlite3.Row) -> CardMovement:
     )
 
 
-async def balance(db: aiosqlite.Connection, guild_id: int, user_id: int) -> int:
+async def balance(db: Connection, guild_id: int, user_id: int) -> int:
     rows = list(
         await db.execute_fetchall(
             "SELECT card_balance FROM guild_members WHERE guild_id = ? AND user_id = ?",
@@ -83,7 +81,7 @@ async def balance(db: aiosqlite.Connection, guild_id: int, user_id: int) -> int:
 
 
 async def history(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, limit: int, before_id: int | None
+    db: Connection, guild_id: int, user_id: int, limit: int, before_id: int | None
 ) -> list[CardMovement]:
     """A member's movements, newest first; `before_id` pages back from an earlier page."""
     rows = await db.execute_fetchall(
@@ -97,9 +95,7 @@ async def history(
     return [_movement(row) for row in rows]
 
 
-async def table_movements(
-    db: aiosqlite.Connection, table_id: int, kind: CardKind
-) -> list[CardMovement]:
+async def table_movements(db: Connection, table_id: int, kind: CardKind) -> list[CardMovement]:
     rows = await db.execute_fetchall(
         "SELECT * FROM card_movements WHERE table_id = ? AND kind = ? ORDER BY id",
         (table_id, kind.value),
@@ -107,13 +103,13 @@ async def table_movements(
     return [_movement(row) for row in rows]
 
 
-async def find(db: aiosqlite.Connection, key: str) -> CardMovement | None:
+async def find(db: Connection, key: str) -> CardMovement | None:
     rows = list(await db.execute_fetchall("SELECT * FROM card_movements WHERE key = ?", (key,)))
     return _movement(rows[0]) if rows else None
 
 
 async def record(
-    db: aiosqlite.Connection,
+    db: Connection,
     *,
     guild_id: int,
     user_id: int,

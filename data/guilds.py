@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from data.codec import dump_json, load_json
+from data.connection import Connection
 from data.models import GuildConfig
 
 _INSERT = """
@@ -53,12 +52,12 @@ def _params(config: GuildConfig, now_ms: int) -> dict[str, object]:
     }
 
 
-async def ensure_guild(db: aiosqlite.Connection, guild_id: int, now_ms: int) -> None:
+async def ensure_guild(db: Connection, guild_id: int, now_ms: int) -> None:
     """Give a server its row, with the default settings, the first time it is seen."""
     await db.execute(_INSERT_IF_NEW, _params(GuildConfig(guild_id), now_ms))
 
 
-async def get_config(db: aiosqlite.Connection, guild_id: int) -> GuildConfig:
+async def get_config(db: Connection, guild_id: int) -> GuildConfig:
     rows = list(await db.execute_fetchall("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,)))
     if not rows:
         return GuildConfig(guild_id)
@@ -77,5 +76,5 @@ async def get_config(db: aiosqlite.Connection, guild_id: int) -> GuildConfig:
     )
 
 
-async def save_config(db: aiosqlite.Connection, config: GuildConfig, now_ms: int) -> None:
+async def save_config(db: Connection, config: GuildConfig, now_ms: int) -> None:
     await db.execute(_UPSERT, _params(config, now_ms))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from data.clock import from_ms
+from data.connection import Connection
 from data.models import Member, PlayerSettings
 
 
 async def ensure_player(
-    db: aiosqlite.Connection, user_id: int, display_name: str | None, now_ms: int
+    db: Connection, user_id: int, display_name: str | None, now_ms: int
 ) -> None:
     """Give a user a row with the default settings, and keep their latest name."""
     defaults = PlayerSettings(user_id)
@@ -23,7 +22,7 @@ async def ensure_player(
         ON CONFLICT (user_id) DO UPDATE SET
             display_name = excluded.display_name, updated_at = excluded.updated_at
         WHERE excluded.display_name IS NOT NULL
-          AND excluded.display_name IS NOT players.display_name
+          AND excluded.display_name IS DISTINCT FROM players.display_name
         """,
         (
             user_id,
@@ -39,7 +38,7 @@ async def ensure_player(
 
 
 async def ensure_member(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, display_name: str | None, now_ms: int
+    db: Connection, guild_id: int, user_id: int, display_name: str | None, now_ms: int
 ) -> bool:
     """Record a user in a server (the player and guild rows must exist); True if new there."""
     cursor = await db.execute(
@@ -56,14 +55,14 @@ async def ensure_member(
         await db.execute(
             """
             UPDATE guild_members SET display_name = ?
-            WHERE guild_id = ? AND user_id = ? AND display_name IS NOT ?
+            WHERE guild_id = ? AND user_id = ? AND display_name IS DISTINCT FROM ?
             """,
             (display_name, guild_id, user_id, display_name),
         )
     return False
 
 
-async def get_member(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Member | None:
+async def get_member(db: Connection, guild_id: int, user_id: int) -> Member | None:
     rows = list(
         await db.execute_fetchall(
             "SELECT * FROM guild_members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
@@ -81,7 +80,7 @@ async def get_member(db: aiosqlite.Connection, guild_id: int, user_id: int) -> M
     )
 
 
-async def get_settings(db: aiosqlite.Connection, user_id: int) -> PlayerSettings:
+async def get_settings(db: Connection, user_id: int) -> PlayerSettings:
     rows = list(
         await db.execute_fetchall(
             """
@@ -103,7 +102,7 @@ async def get_settings(db: aiosqlite.Connection, user_id: int) -> PlayerSettings
     )
 
 
-async def save_settings(db: aiosqlite.Connection, settings: PlayerSettings, now_ms: int) -> None:
+async def save_settings(db: Connection, settings: PlayerSettings, now_ms: int) -> None:
     await db.execute(
         """
         INSERT INTO players (
@@ -129,16 +128,14 @@ async def save_settings(db: aiosqlite.Connection, settings: PlayerSettings, now_
     )
 
 
-async def get_dm_channel(db: aiosqlite.Connection, user_id: int) -> int | None:
+async def get_dm_channel(db: Connection, user_id: int) -> int | None:
     rows = list(
         await db.execute_fetchall("SELECT dm_channel_id FROM players WHERE user_id = ?", (user_id,))
     )
     return rows[0]["dm_channel_id"] if rows else None
 
 
-async def save_dm_channel(
-    db: aiosqlite.Connection, user_id: int, channel_id: int, now_ms: int
-) -> None:
+async def save_dm_channel(db: Connection, user_id: int, channel_id: int, now_ms: int) -> None:
     await ensure_player(db, user_id, None, now_ms)
     await db.execute(
         "UPDATE players SET dm_channel_id = ?, updated_at = ? WHERE user_id = ?",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-import aiosqlite
-
 from data.clock import from_ms
 from data.codec import dump_json, load_json
+from data.connection import Connection, Row
 from data.errors import ActionSequenceError, NotFoundError, StateError
 from data.models import (
     LiveRound,
@@ -54,7 +52,7 @@ def check_setup(setup: Mapping[str, Any], variant: Variant) -> tuple[int, tuple[
     return dealer, (dice[0], dice[1])
 
 
-def _info(row: sqlite3.Row) -> RoundInfo:
+def _info(row: Row) -> RoundInfo:
     dice = load_json(row["dice"])
     return RoundInfo(
         id=row["id"],
@@ -67,7 +65,7 @@ def _info(row: sqlite3.Row) -> RoundInfo:
     )
 
 
-async def get_row(db: aiosqlite.Connection, round_id: int) -> sqlite3.Row:
+async def get_row(db: Connection, round_id: int) -> Row:
     """The round's row, with its table's guild_id, variant and table_status."""
     rows = list(
         await db.execute_fetchall(
@@ -84,7 +82,7 @@ async def get_row(db: aiosqlite.Connection, round_id: int) -> sqlite3.Row:
     return rows[0]
 
 
-async def count(db: aiosqlite.Connection, table_id: int) -> tuple[int, int]:
+async def count(db: Connection, table_id: int) -> tuple[int, int]:
     """(rounds begun, rounds finished) at a table."""
     rows = list(
         await db.execute_fetchall(
@@ -95,7 +93,7 @@ async def count(db: aiosqlite.Connection, table_id: int) -> tuple[int, int]:
 
 
 async def create(
-    db: aiosqlite.Connection,
+    db: Connection,
     *,
     table_id: int,
     hand_number: int,
@@ -139,18 +137,30 @@ WHERE rounds.id = :round_id
   AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM round_actions WHERE round_id = :round_id)
 """
 
+# Where other transactions write at the same time (PostgreSQL), the round and table rows are
+# read with a share lock: a concurrent finish or disband is waited for and then seen, as it
+# would be by SQLite's single writer.
+_APPEND_LOCKING = _APPEND + "FOR SHARE OF rounds, tables\n"
+
 
 async def append_action(
-    db: aiosqlite.Connection, round_id: int, seq: int, action_json: str, now_ms: int
+    db: Connection,
+    round_id: int,
+    seq: int,
+    action_json: str,
+    now_ms: int,
+    *,
+    lock_rows: bool = False,
 ) -> bool:
     """Store one action; False when it was refused (see `append_refusal`)."""
     cursor = await db.execute(
-        _APPEND, {"round_id": round_id, "seq": seq, "action": action_json, "now": now_ms}
+        _APPEND_LOCKING if lock_rows else _APPEND,
+        {"round_id": round_id, "seq": seq, "action": action_json, "now": now_ms},
     )
     return cursor.rowcount == 1
 
 
-async def append_refusal(db: aiosqlite.Connection, round_id: int, seq: int) -> Exception:
+async def append_refusal(db: Connection, round_id: int, seq: int) -> Exception:
     """Why `append_action` refused: no such round, a round or table that has ended, or the
     wrong number."""
     row = await get_row(db, round_id)
@@ -166,14 +176,14 @@ async def append_refusal(db: aiosqlite.Connection, round_id: int, seq: int) -> E
     return ActionSequenceError(round_id, seq, int(rows[0][0]))
 
 
-async def actions(db: aiosqlite.Connection, round_id: int) -> list[dict[str, Any]]:
+async def actions(db: Connection, round_id: int) -> list[dict[str, Any]]:
     rows = await db.execute_fetchall(
         "SELECT action FROM round_actions WHERE round_id = ? ORDER BY seq", (round_id,)
     )
     return [load_json(row[0]) for row in rows]
 
 
-async def script(db: aiosqlite.Connection, round_id: int) -> dict[str, Any]:
+async def script(db: Connection, round_id: int) -> dict[str, Any]:
     """A finished round as a round script (Contract 2): its setup plus every action."""
     row = await get_row(db, round_id)
     if row["finished_at"] is None:
@@ -183,9 +193,7 @@ async def script(db: aiosqlite.Connection, round_id: int) -> dict[str, Any]:
     return document
 
 
-def _player_rows(
-    row: sqlite3.Row, table: Table, result: RoundResult, now_ms: int
-) -> list[tuple[Any, ...]]:
+def _player_rows(row: Row, table: Table, result: RoundResult, now_ms: int) -> list[tuple[Any, ...]]:
     """One round_players row per chair; chair = (seat + dealer) mod 4."""
     wins_by_seat = {win.seat: win for win in result.wins}
     player_rows = []
@@ -213,7 +221,7 @@ def _player_rows(
 
 
 async def record_result(
-    db: aiosqlite.Connection, row: sqlite3.Row, table: Table, result: RoundResult, now_ms: int
+    db: Connection, row: Row, table: Table, result: RoundResult, now_ms: int
 ) -> None:
     """Close a round and store its wins, payment lines and each chair's result."""
     if len(table.seats) != CHAIRS:
@@ -262,7 +270,7 @@ async def record_result(
     )
 
 
-async def record(db: aiosqlite.Connection, round_id: int) -> RoundRecord:
+async def record(db: Connection, round_id: int) -> RoundRecord:
     row = await get_row(db, round_id)
     if row["finished_at"] is None:
         raise StateError(f"round {round_id} has not finished")
@@ -328,7 +336,7 @@ async def record(db: aiosqlite.Connection, round_id: int) -> RoundRecord:
     )
 
 
-async def standings(db: aiosqlite.Connection, table_id: int) -> tuple[int, int, int, int]:
+async def standings(db: Connection, table_id: int) -> tuple[int, int, int, int]:
     """Each chair's summed net over the table's finished rounds."""
     rows = await db.execute_fetchall(
         """
@@ -387,7 +395,7 @@ GROUP BY rounds.table_id, round_players.chair
 """
 
 
-async def live_tables(db: aiosqlite.Connection) -> list[LiveTable]:
+async def live_tables(db: Connection) -> list[LiveTable]:
     """Every table in play, with its current round's setup and actions in order."""
     playing = await with_status(db, TableStatus.PLAYING)
     open_rounds = {row["table_id"]: row for row in await db.execute_fetchall(_LIVE_OPEN_ROUNDS)}

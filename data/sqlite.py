@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sqlite3
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -12,42 +11,16 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from data import cards, guilds, players, rounds, stats, tables
-from data.clock import Clock, day_of, from_ms, to_ms, utc_now
+from data import rounds, stats
+from data.clock import Clock, utc_now
 from data.codec import dump_json
-from data.errors import (
-    DatabaseFileError,
-    IdempotencyKeyError,
-    InsufficientCardsError,
-    LobbyLimitError,
-    SchemaError,
-    StateError,
-    StoreUnavailableError,
-)
+from data.errors import DatabaseFileError, SchemaError, StoreUnavailableError
 from data.migrate import load_migrations, migrate, schema_version
-from data.models import (
-    CardKind,
-    CardMovement,
-    GuildConfig,
-    LeaderboardEntry,
-    LiveTable,
-    Member,
-    Period,
-    PlayerSettings,
-    PlayerStats,
-    Ranking,
-    RoundInfo,
-    RoundRecord,
-    RoundResult,
-    RoundSummary,
-    Seat,
-    Table,
-    TableStatus,
-    Variant,
-)
+from data.sql_store import SqlStore
 
-# STRICT tables need 3.37; RETURNING, UPDATE ... FROM and MATERIALIZED are older.
-MIN_SQLITE = (3, 37, 0)
+# IS DISTINCT FROM, which PostgreSQL shares, needs 3.39; STRICT tables need 3.37; RETURNING,
+# UPDATE ... FROM and MATERIALIZED are older.
+MIN_SQLITE = (3, 39, 0)
 
 Synchronous = Literal["NORMAL", "FULL"]
 
@@ -58,7 +31,7 @@ TRANSIENT_CODES = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 11, 26
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """The embedded store. Open it with `await SqliteStore.open(path)`.
 
     Its single connection runs statements one at a time on aiosqlite's thread. A lock makes
@@ -68,8 +41,8 @@ class SqliteStore:
     soon as they are stored."""
 
     def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+        super().__init__(clock)
         self._db = db
-        self._clock = clock
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -85,7 +58,7 @@ class SqliteStore:
         ``busy_timeout``: seconds a statement waits for another process's lock before
         the call fails with StoreUnavailableError."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
-            raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.37 or newer needed")
+            raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.39 or newer needed")
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
@@ -111,12 +84,6 @@ class SqliteStore:
             await self._db.close()
 
     # Transactions
-
-    def _now(self) -> int:
-        return to_ms(self._clock())
-
-    def _today(self) -> int:
-        return day_of(self._now())
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -149,325 +116,6 @@ class SqliteStore:
         with suppress(sqlite3.OperationalError):
             await self._db.execute("ROLLBACK")
 
-    async def _admit(
-        self, db: aiosqlite.Connection, guild_id: int, user_id: int, display_name: str | None
-    ) -> None:
-        """Make sure a user has rows as a player and as a member, with starter cards once."""
-        now = self._now()
-        await guilds.ensure_guild(db, guild_id, now)
-        await players.ensure_player(db, user_id, display_name, now)
-        if not await players.ensure_member(db, guild_id, user_id, display_name, now):
-            return
-        config = await guilds.get_config(db, guild_id)
-        if config.starter_cards:
-            await cards.record(
-                db,
-                guild_id=guild_id,
-                user_id=user_id,
-                kind=CardKind.STARTER,
-                delta=config.starter_cards,
-                key=cards.starter_key(guild_id, user_id),
-                now_ms=now,
-            )
-
-    # Players and servers
-
-    async def touch_member(self, guild_id: int, user_id: int, display_name: str) -> Member:
-        async with self._write() as db:
-            await self._admit(db, guild_id, user_id, display_name)
-            member = await players.get_member(db, guild_id, user_id)
-        assert member is not None
-        return member
-
-    async def player_settings(self, user_id: int) -> PlayerSettings:
-        async with self._read() as db:
-            return await players.get_settings(db, user_id)
-
-    async def save_player_settings(self, settings: PlayerSettings) -> None:
-        async with self._write() as db:
-            await players.save_settings(db, settings, self._now())
-
-    async def dm_channel_id(self, user_id: int) -> int | None:
-        async with self._read() as db:
-            return await players.get_dm_channel(db, user_id)
-
-    async def save_dm_channel_id(self, user_id: int, channel_id: int) -> None:
-        async with self._write() as db:
-            await players.save_dm_channel(db, user_id, channel_id, self._now())
-
-    async def guild_config(self, guild_id: int) -> GuildConfig:
-        async with self._read() as db:
-            return await guilds.get_config(db, guild_id)
-
-    async def save_guild_config(self, config: GuildConfig) -> None:
-        async with self._write() as db:
-            await guilds.save_config(db, config, self._now())
-
-    # Room cards
-
-    async def card_balance(self, guild_id: int, user_id: int) -> int:
-        async with self._read() as db:
-            return await cards.balance(db, guild_id, user_id)
-
-    async def card_history(
-        self, guild_id: int, user_id: int, *, limit: int = 20, before_id: int | None = None
-    ) -> list[CardMovement]:
-        _check_page(limit)
-        async with self._read() as db:
-            return await cards.history(db, guild_id, user_id, limit, before_id)
-
-    async def grant_cards(
-        self,
-        guild_id: int,
-        user_id: int,
-        amount: int,
-        *,
-        key: str,
-        actor_id: int,
-        note: str | None = None,
-    ) -> CardMovement:
-        if amount == 0:
-            raise ValueError("a grant of 0 cards moves nothing")
-        async with self._write() as db:
-            await self._admit(db, guild_id, user_id, None)
-            return await cards.record(
-                db,
-                guild_id=guild_id,
-                user_id=user_id,
-                kind=CardKind.GRANT if amount > 0 else CardKind.TAKE,
-                delta=amount,
-                key=cards.grant_key(key),
-                now_ms=self._now(),
-                actor_id=actor_id,
-                note=note,
-            )
-
-    async def claim_daily_cards(self, guild_id: int, user_id: int) -> CardMovement | None:
-        now = self._now()
-        key = cards.daily_key(guild_id, user_id, from_ms(now).date())
-        async with self._write() as db:
-            # Looked up before the amount, which an admin may have changed since the claim.
-            earlier = await cards.find(db, key)
-            if earlier is not None:
-                return dataclasses.replace(earlier, replayed=True)
-            config = await guilds.get_config(db, guild_id)
-            if not config.daily_cards:
-                return None
-            await self._admit(db, guild_id, user_id, None)
-            return await cards.record(
-                db,
-                guild_id=guild_id,
-                user_id=user_id,
-                kind=CardKind.DAILY,
-                delta=config.daily_cards,
-                key=key,
-                now_ms=now,
-            )
-
-    # Tables
-
-    async def create_table(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int | None,
-        creator_id: int,
-        creator_name: str,
-        variant: Variant,
-        options: Mapping[str, Any],
-        rounds: int,
-    ) -> Table:
-        variant = Variant(variant)
-        async with self._write() as db:
-            await self._admit(db, guild_id, creator_id, creator_name)
-            config = await guilds.get_config(db, guild_id)
-            await _require_lobby_room(db, config, creator_id)
-            price = config.price_for(rounds)
-            await _require_balance(db, guild_id, creator_id, price)
-            table_id = await tables.create(
-                db,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                creator_id=creator_id,
-                variant=variant,
-                options=options,
-                rounds=rounds,
-                now_ms=self._now(),
-            )
-            await tables.insert_seat(db, table_id, Seat(0, creator_name, creator_id))
-            return await tables.get(db, table_id)
-
-    async def set_lobby_message(self, table_id: int, *, channel_id: int, message_id: int) -> None:
-        async with self._write() as db:
-            await tables.get(db, table_id)
-            await tables.set_lobby_message(db, table_id, channel_id, message_id)
-
-    async def set_table_options(
-        self, table_id: int, *, options: Mapping[str, Any], rounds: int
-    ) -> Table:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.LOBBY)
-            price = (await guilds.get_config(db, table.guild_id)).price_for(rounds)
-            if rounds > table.rounds:
-                await _require_balance(db, table.guild_id, table.creator_id, price)
-            await tables.set_options(db, table_id, options, rounds)
-            return await tables.get(db, table_id)
-
-    async def take_seat(
-        self,
-        table_id: int,
-        *,
-        display_name: str,
-        user_id: int | None = None,
-        ai_level: int | None = None,
-    ) -> Seat:
-        if (user_id is None) == (ai_level is None):
-            raise ValueError("a seat takes either a user_id or an ai_level")
-        if ai_level is not None and ai_level < 0:
-            raise ValueError(f"ai_level must be 0 or more, got {ai_level}")
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.LOBBY)
-            seat = Seat(tables.next_chair(table, user_id), display_name, user_id, ai_level)
-            if user_id is not None:
-                await self._admit(db, table.guild_id, user_id, display_name)
-            await tables.insert_seat(db, table_id, seat)
-            return seat
-
-    async def leave_seat(self, table_id: int, user_id: int) -> None:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.LOBBY)
-            await tables.remove_seat(db, table, user_id)
-
-    async def remove_ai_seat(self, table_id: int, chair: int) -> None:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.LOBBY)
-            await tables.remove_ai_seat(db, table, chair)
-
-    async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:
-        async with self._write() as db:
-            owner = await tables.start_key_owner(db, key)
-            if owner == table_id:
-                charged = await cards.table_movements(db, table_id, CardKind.SPEND)
-                return [dataclasses.replace(move, replayed=True) for move in charged]
-            if owner is not None:
-                raise IdempotencyKeyError(key)
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.LOBBY)
-            if len(table.seats) != tables.CHAIRS:
-                raise StateError(f"table {table_id} has {len(table.seats)} players, not 4")
-            config = await guilds.get_config(db, table.guild_id)
-            price = config.price_for(table.rounds)
-            humans = [seat.user_id for seat in table.seats if seat.user_id is not None]
-            now = self._now()
-            charged = [
-                await cards.record(
-                    db,
-                    guild_id=table.guild_id,
-                    user_id=user_id,
-                    kind=CardKind.SPEND,
-                    delta=-share,
-                    key=cards.spend_key(table_id, user_id),
-                    now_ms=now,
-                    table_id=table_id,
-                )
-                for user_id, share in cards.card_shares(
-                    price, config.card_payer, table.creator_id, humans
-                )
-            ]
-            await tables.mark_started(
-                db,
-                table_id,
-                price=price,
-                card_payer=config.card_payer,
-                start_key=key,
-                now_ms=now,
-            )
-            return charged
-
-    async def disband_table(self, table_id: int) -> list[CardMovement]:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            if table.status is TableStatus.DISBANDED:
-                refunded = await cards.table_movements(db, table_id, CardKind.REFUND)
-                return [dataclasses.replace(move, replayed=True) for move in refunded]
-            tables.require_status(table, TableStatus.LOBBY, TableStatus.PLAYING)
-            now = self._now()
-            refunds = []
-            _, finished = await rounds.count(db, table_id)
-            if not finished:
-                for spend in await cards.table_movements(db, table_id, CardKind.SPEND):
-                    refunds.append(
-                        await cards.record(
-                            db,
-                            guild_id=spend.guild_id,
-                            user_id=spend.user_id,
-                            kind=CardKind.REFUND,
-                            delta=-spend.delta,
-                            key=cards.refund_key(spend.id),
-                            now_ms=now,
-                            table_id=table_id,
-                            refund_of=spend.id,
-                        )
-                    )
-            await tables.mark_ended(db, table_id, TableStatus.DISBANDED, now)
-            return refunds
-
-    async def set_autoplay(self, table_id: int, user_id: int, on: bool) -> None:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.PLAYING)
-            await tables.set_autoplay(db, table, user_id, on)
-
-    async def summaries_due(self) -> list[Table]:
-        async with self._read() as db:
-            return await tables.summaries_due(db)
-
-    async def mark_summary_posted(self, table_id: int) -> None:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.FINISHED)
-            await tables.mark_summary_posted(db, table_id, self._now())
-
-    async def get_table(self, table_id: int) -> Table:
-        async with self._read() as db:
-            return await tables.get(db, table_id)
-
-    async def table_in_channel(self, channel_id: int) -> Table | None:
-        async with self._read() as db:
-            return await tables.open_in_channel(db, channel_id)
-
-    async def table_standings(self, table_id: int) -> tuple[int, int, int, int]:
-        async with self._read() as db:
-            await tables.get(db, table_id)
-            return await rounds.standings(db, table_id)
-
-    # Rounds
-
-    async def begin_round(self, table_id: int, *, seed: str, setup: Mapping[str, Any]) -> RoundInfo:
-        async with self._write() as db:
-            table = await tables.get(db, table_id)
-            tables.require_status(table, TableStatus.PLAYING)
-            dealer, dice = rounds.check_setup(setup, table.variant)
-            begun, finished = await rounds.count(db, table_id)
-            if begun > finished:
-                raise StateError(f"table {table_id} already has a round in play")
-            if begun >= table.rounds:
-                raise StateError(f"table {table_id} has played all its {table.rounds} hands")
-            return await rounds.create(
-                db,
-                table_id=table_id,
-                hand_number=begun + 1,
-                seed=seed,
-                setup=setup,
-                dealer=dealer,
-                dice=dice,
-                now_ms=self._now(),
-            )
-
     async def append_action(self, round_id: int, seq: int, action: Mapping[str, Any]) -> None:
         payload = dump_json(dict(action))
         async with self._lock:
@@ -475,109 +123,6 @@ class SqliteStore:
                 # A single INSERT in autocommit mode: the fast path takes one round trip.
                 if not await rounds.append_action(self._db, round_id, seq, payload, self._now()):
                     raise await rounds.append_refusal(self._db, round_id, seq)
-
-    async def finish_round(self, round_id: int, result: RoundResult) -> bool:
-        now = self._now()
-        async with self._write() as db:
-            row = await rounds.get_row(db, round_id)
-            if row["finished_at"] is not None:
-                raise StateError(f"round {round_id} is already finished")
-            table = await tables.get(db, row["table_id"])
-            tables.require_status(table, TableStatus.PLAYING)
-            # Windows roll first: a rebuild must not already count the round added below.
-            windows = await stats.roll_windows(db, day_of(now))
-            await rounds.record_result(db, row, table, result, now)
-            await stats.add_round(db, round_id, day_of(now), windows)
-            last_hand = row["hand_number"] >= table.rounds
-            if last_hand:
-                await tables.mark_ended(db, table.id, TableStatus.FINISHED, now)
-            return last_hand
-
-    async def round_script(self, round_id: int) -> dict[str, Any]:
-        async with self._read() as db:
-            return await rounds.script(db, round_id)
-
-    async def round_record(self, round_id: int) -> RoundRecord:
-        async with self._read() as db:
-            return await rounds.record(db, round_id)
-
-    async def live_tables(self) -> list[LiveTable]:
-        async with self._read() as db:
-            return await rounds.live_tables(db)
-
-    # Statistics
-
-    async def leaderboard(
-        self,
-        *,
-        guild_id: int | None = None,
-        variant: Variant | None = None,
-        period: Period = Period.ALL,
-        ranking: Ranking = Ranking.NET,
-        min_games: int = 0,
-        limit: int = 10,
-        offset: int = 0,
-    ) -> list[LeaderboardEntry]:
-        _check_page(limit, offset)
-        async with self._write() as db:
-            await stats.roll_windows(db, self._today())
-            return await stats.leaderboard(
-                db,
-                guild_id=guild_id,
-                variant=None if variant is None else Variant(variant),
-                period=Period(period),
-                ranking=Ranking(ranking),
-                min_games=min_games,
-                limit=limit,
-                offset=offset,
-            )
-
-    async def player_stats(
-        self,
-        user_id: int,
-        *,
-        guild_id: int | None = None,
-        variant: Variant | None = None,
-        period: Period = Period.ALL,
-    ) -> PlayerStats:
-        async with self._write() as db:
-            await stats.roll_windows(db, self._today())
-            return await stats.player_stats(
-                db,
-                user_id,
-                guild_id=guild_id,
-                variant=None if variant is None else Variant(variant),
-                period=Period(period),
-            )
-
-    async def recent_rounds(
-        self,
-        user_id: int,
-        *,
-        guild_id: int | None = None,
-        variant: Variant | None = None,
-        limit: int = 10,
-    ) -> list[RoundSummary]:
-        _check_page(limit)
-        async with self._read() as db:
-            return await stats.recent_rounds(
-                db,
-                user_id,
-                guild_id=guild_id,
-                variant=None if variant is None else Variant(variant),
-                limit=limit,
-            )
-
-
-MAX_PAGE = 100
-
-
-def _check_page(limit: int, offset: int = 0) -> None:
-    """Pages are bounded: SQLite reads a negative LIMIT as no limit at all."""
-    if not 1 <= limit <= MAX_PAGE:
-        raise ValueError(f"limit must be 1 to {MAX_PAGE}, got {limit}")
-    if offset < 0:
-        raise ValueError(f"offset must be 0 or more, got {offset}")
 
 
 _WRITABLE = "check that it and its folder may be written and that the disk has room"
@@ -635,27 +180,6 @@ def _unavailable() -> Iterator[None]:
         raise
     except OSError as exc:
         raise StoreUnavailableError(str(exc)) from exc
-
-
-async def _require_lobby_room(
-    db: aiosqlite.Connection, config: GuildConfig, creator_id: int
-) -> None:
-    """Refuse a lobby past the server's caps on open lobbies (0: no cap)."""
-    mine = config.lobbies_per_member
-    if mine and await tables.open_lobbies(db, config.guild_id, creator_id) >= mine:
-        raise LobbyLimitError(config.guild_id, mine, per_member=True)
-    everyone = config.lobbies_per_server
-    if everyone and await tables.open_lobbies(db, config.guild_id) >= everyone:
-        raise LobbyLimitError(config.guild_id, everyone, per_member=False)
-
-
-async def _require_balance(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, price: int
-) -> None:
-    """Refuse a table its creator could not pay for in full (sichuan.md §6)."""
-    balance = await cards.balance(db, guild_id, user_id)
-    if balance < price:
-        raise InsufficientCardsError(guild_id, user_id, balance, price)
 
 
 async def _configure(

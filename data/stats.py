@@ -10,11 +10,8 @@ left unrolled for a whole period or more, and any period never built, is rebuilt
 
 from __future__ import annotations
 
-import sqlite3
-
-import aiosqlite
-
 from data.clock import MS_PER_DAY, from_ms
+from data.connection import Connection, Row
 from data.models import (
     LeaderboardEntry,
     Period,
@@ -100,21 +97,22 @@ INSERT INTO player_totals (
 )
 VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
 ON CONFLICT (scope, variant, period, user_id) DO UPDATE SET
-    games = games + 1,
-    wins = wins + excluded.wins,
-    self_draws = self_draws + excluded.self_draws,
-    deal_ins = deal_ins + excluded.deal_ins,
-    net = net + excluded.net,
+    games = player_totals.games + 1,
+    wins = player_totals.wins + excluded.wins,
+    self_draws = player_totals.self_draws + excluded.self_draws,
+    deal_ins = player_totals.deal_ins + excluded.deal_ins,
+    net = player_totals.net + excluded.net,
     best_hand = CASE
-        WHEN best_hand IS NULL OR excluded.best_hand > best_hand THEN excluded.best_hand
-        ELSE best_hand
+        WHEN player_totals.best_hand IS NULL OR excluded.best_hand > player_totals.best_hand
+        THEN excluded.best_hand
+        ELSE player_totals.best_hand
     END
 """
 
 _FOREVER = 2**62
 
 
-async def roll_windows(db: aiosqlite.Connection, today: int) -> dict[Period, int]:
+async def roll_windows(db: Connection, today: int) -> dict[Period, int]:
     """Bring every period's totals up to UTC day `today`; return each period's day."""
     rows = await db.execute_fetchall("SELECT period, as_of_day FROM stat_windows")
     as_of = {Period(period): day for period, day in rows}
@@ -129,7 +127,7 @@ async def roll_windows(db: aiosqlite.Connection, today: int) -> dict[Period, int
     return as_of
 
 
-async def _roll(db: aiosqlite.Connection, period: Period, as_of: int | None, today: int) -> None:
+async def _roll(db: Connection, period: Period, as_of: int | None, today: int) -> None:
     days = period.days
     if days is None:
         if as_of is None:
@@ -144,14 +142,12 @@ async def _roll(db: aiosqlite.Connection, period: Period, as_of: int | None, tod
     await db.execute("DELETE FROM player_totals WHERE period = ? AND games = 0", (period.value,))
 
 
-async def _rebuild(db: aiosqlite.Connection, period: Period, since: int) -> None:
+async def _rebuild(db: Connection, period: Period, since: int) -> None:
     await db.execute("DELETE FROM player_totals WHERE period = ?", (period.value,))
     await db.execute(_REBUILD, {"since": since, "until": _FOREVER, "period": period.value})
 
 
-async def add_round(
-    db: aiosqlite.Connection, round_id: int, day: int, windows: dict[Period, int]
-) -> None:
+async def add_round(db: Connection, round_id: int, day: int, windows: dict[Period, int]) -> None:
     """Count a just-finished round, of UTC day `day`, in every window that contains that day."""
     periods = [
         period
@@ -198,7 +194,7 @@ LEADERBOARD_SQL = {
 }
 
 
-def _stats(row: sqlite3.Row) -> PlayerStats:
+def _stats(row: Row) -> PlayerStats:
     return PlayerStats(
         user_id=row["user_id"],
         games=row["games"],
@@ -216,7 +212,7 @@ def _key(guild_id: int | None, variant: Variant | None) -> tuple[int, str]:
 
 
 async def leaderboard(
-    db: aiosqlite.Connection,
+    db: Connection,
     *,
     guild_id: int | None,
     variant: Variant | None,
@@ -245,7 +241,7 @@ async def leaderboard(
 
 
 async def player_stats(
-    db: aiosqlite.Connection,
+    db: Connection,
     user_id: int,
     *,
     guild_id: int | None,
@@ -266,7 +262,7 @@ async def player_stats(
 
 
 async def recent_rounds(
-    db: aiosqlite.Connection,
+    db: Connection,
     user_id: int,
     *,
     guild_id: int | None,
@@ -278,8 +274,8 @@ async def recent_rounds(
         SELECT rp.*, r.table_id, r.hand_number
         FROM round_players AS rp JOIN rounds AS r ON r.id = rp.round_id
         WHERE rp.user_id = :user_id
-          AND (:guild_id IS NULL OR rp.guild_id = :guild_id)
-          AND (:variant IS NULL OR rp.variant = :variant)
+          AND rp.guild_id = COALESCE(:guild_id, rp.guild_id)
+          AND rp.variant = COALESCE(:variant, rp.variant)
         ORDER BY rp.finished_at DESC, rp.round_id DESC
         LIMIT :limit
         """,

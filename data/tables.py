@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from data.clock import from_ms
 from data.codec import dump_json, load_json
+from data.connection import Connection, Row
 from data.errors import NotFoundError, SeatError, StateError
 from data.models import CardPayer, Seat, Table, TableStatus, Variant
 
@@ -24,7 +22,7 @@ def require_status(table: Table, *allowed: TableStatus) -> None:
 
 
 async def create(
-    db: aiosqlite.Connection,
+    db: Connection,
     *,
     guild_id: int,
     channel_id: int | None,
@@ -59,7 +57,7 @@ async def create(
     return int(rows[0][0])
 
 
-def _seat(row: sqlite3.Row) -> Seat:
+def _seat(row: Row) -> Seat:
     return Seat(
         chair=row["chair"],
         display_name=row["display_name"],
@@ -69,7 +67,7 @@ def _seat(row: sqlite3.Row) -> Seat:
     )
 
 
-async def seats(db: aiosqlite.Connection, table_id: int) -> tuple[Seat, ...]:
+async def seats(db: Connection, table_id: int) -> tuple[Seat, ...]:
     rows = await db.execute_fetchall(
         "SELECT * FROM seats WHERE table_id = ? ORDER BY chair", (table_id,)
     )
@@ -80,7 +78,7 @@ def _moment(ms: int | None) -> datetime | None:
     return None if ms is None else from_ms(ms)
 
 
-def _table(row: sqlite3.Row, table_seats: tuple[Seat, ...]) -> Table:
+def _table(row: Row, table_seats: tuple[Seat, ...]) -> Table:
     return Table(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -100,14 +98,14 @@ def _table(row: sqlite3.Row, table_seats: tuple[Seat, ...]) -> Table:
     )
 
 
-async def get(db: aiosqlite.Connection, table_id: int) -> Table:
+async def get(db: Connection, table_id: int) -> Table:
     rows = list(await db.execute_fetchall("SELECT * FROM tables WHERE id = ?", (table_id,)))
     if not rows:
         raise NotFoundError("table", table_id)
     return _table(rows[0], await seats(db, table_id))
 
 
-async def _where(db: aiosqlite.Connection, condition: str, values: tuple[Any, ...]) -> list[Table]:
+async def _where(db: Connection, condition: str, values: tuple[Any, ...]) -> list[Table]:
     """The tables meeting ``condition`` (SQL on ``tables``) with their seats, in two
     statements however many there are."""
     rows = await db.execute_fetchall(f"SELECT * FROM tables WHERE {condition} ORDER BY id", values)
@@ -124,16 +122,16 @@ async def _where(db: aiosqlite.Connection, condition: str, values: tuple[Any, ..
     return [_table(row, tuple(by_table.get(row["id"], ()))) for row in rows]
 
 
-async def with_status(db: aiosqlite.Connection, status: TableStatus) -> list[Table]:
+async def with_status(db: Connection, status: TableStatus) -> list[Table]:
     return await _where(db, "tables.status = ?", (status.value,))
 
 
-async def summaries_due(db: aiosqlite.Connection) -> list[Table]:
+async def summaries_due(db: Connection) -> list[Table]:
     """Finished tables whose session summary is not marked posted."""
     return await _where(db, "tables.status = 'finished' AND tables.summary_posted_at IS NULL", ())
 
 
-async def mark_summary_posted(db: aiosqlite.Connection, table_id: int, now_ms: int) -> None:
+async def mark_summary_posted(db: Connection, table_id: int, now_ms: int) -> None:
     # The first mark stands: posting twice after a crash does not move it.
     await db.execute(
         "UPDATE tables SET summary_posted_at = COALESCE(summary_posted_at, ?) WHERE id = ?",
@@ -141,7 +139,7 @@ async def mark_summary_posted(db: aiosqlite.Connection, table_id: int, now_ms: i
     )
 
 
-async def set_autoplay(db: aiosqlite.Connection, table: Table, user_id: int, on: bool) -> None:
+async def set_autoplay(db: Connection, table: Table, user_id: int, on: bool) -> None:
     if table.seat_of(user_id) is None:
         raise SeatError(f"user {user_id} does not sit at table {table.id}")
     await db.execute(
@@ -150,7 +148,7 @@ async def set_autoplay(db: aiosqlite.Connection, table: Table, user_id: int, on:
     )
 
 
-async def open_in_channel(db: aiosqlite.Connection, channel_id: int) -> Table | None:
+async def open_in_channel(db: Connection, channel_id: int) -> Table | None:
     """The newest table in a channel or thread that is still in its lobby or playing."""
     rows = list(
         await db.execute_fetchall(
@@ -168,7 +166,7 @@ async def open_in_channel(db: aiosqlite.Connection, channel_id: int) -> Table | 
 
 
 async def set_lobby_message(
-    db: aiosqlite.Connection, table_id: int, channel_id: int, message_id: int
+    db: Connection, table_id: int, channel_id: int, message_id: int
 ) -> None:
     await db.execute(
         "UPDATE tables SET channel_id = ?, lobby_message_id = ? WHERE id = ?",
@@ -177,7 +175,7 @@ async def set_lobby_message(
 
 
 async def set_options(
-    db: aiosqlite.Connection, table_id: int, options: Mapping[str, Any], rounds: int
+    db: Connection, table_id: int, options: Mapping[str, Any], rounds: int
 ) -> None:
     if rounds < 1:
         raise ValueError(f"rounds must be 1 or more, got {rounds}")
@@ -187,7 +185,7 @@ async def set_options(
     )
 
 
-async def insert_seat(db: aiosqlite.Connection, table_id: int, seat: Seat) -> None:
+async def insert_seat(db: Connection, table_id: int, seat: Seat) -> None:
     await db.execute(
         """
         INSERT INTO seats (table_id, chair, user_id, ai_level, display_name)
@@ -206,7 +204,7 @@ def next_chair(table: Table, user_id: int | None) -> int:
     return len(table.seats)
 
 
-async def remove_seat(db: aiosqlite.Connection, table: Table, user_id: int) -> None:
+async def remove_seat(db: Connection, table: Table, user_id: int) -> None:
     """Stand a player up and move the later arrivals down one chair each."""
     seat = table.seat_of(user_id)
     if seat is None:
@@ -216,7 +214,7 @@ async def remove_seat(db: aiosqlite.Connection, table: Table, user_id: int) -> N
     await _free_chair(db, table, seat)
 
 
-async def remove_ai_seat(db: aiosqlite.Connection, table: Table, chair: int) -> None:
+async def remove_ai_seat(db: Connection, table: Table, chair: int) -> None:
     """Take an AI seat away and move the later arrivals down one chair each."""
     seat = next((s for s in table.seats if s.chair == chair), None)
     if seat is None or not seat.is_ai:
@@ -224,7 +222,7 @@ async def remove_ai_seat(db: aiosqlite.Connection, table: Table, chair: int) -> 
     await _free_chair(db, table, seat)
 
 
-async def _free_chair(db: aiosqlite.Connection, table: Table, seat: Seat) -> None:
+async def _free_chair(db: Connection, table: Table, seat: Seat) -> None:
     later = [other for other in table.seats if other.chair > seat.chair]
     # Chairs are a key, so the later seats are removed and re-inserted one lower.
     await db.execute("DELETE FROM seats WHERE table_id = ? AND chair >= ?", (table.id, seat.chair))
@@ -237,7 +235,7 @@ async def _free_chair(db: aiosqlite.Connection, table: Table, seat: Seat) -> Non
 
 
 async def mark_started(
-    db: aiosqlite.Connection,
+    db: Connection,
     table_id: int,
     *,
     price: int,
@@ -255,25 +253,21 @@ async def mark_started(
     )
 
 
-async def mark_ended(
-    db: aiosqlite.Connection, table_id: int, status: TableStatus, now_ms: int
-) -> None:
+async def mark_ended(db: Connection, table_id: int, status: TableStatus, now_ms: int) -> None:
     await db.execute(
         "UPDATE tables SET status = ?, finished_at = ? WHERE id = ?",
         (status.value, now_ms, table_id),
     )
 
 
-async def start_key_owner(db: aiosqlite.Connection, start_key: str) -> int | None:
+async def start_key_owner(db: Connection, start_key: str) -> int | None:
     rows = list(
         await db.execute_fetchall("SELECT id FROM tables WHERE start_key = ?", (start_key,))
     )
     return int(rows[0][0]) if rows else None
 
 
-async def open_lobbies(
-    db: aiosqlite.Connection, guild_id: int, creator_id: int | None = None
-) -> int:
+async def open_lobbies(db: Connection, guild_id: int, creator_id: int | None = None) -> int:
     """How many lobbies are open in the server (opened by ``creator_id`` when given)."""
     if creator_id is None:
         sql = "SELECT count(*) FROM tables WHERE guild_id = ? AND status = 'lobby'"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from fakediscord import errors, rest_channels, rest_core, rest_interactions, threads
+from fakediscord.faults import Faults
 from fakediscord.gateway import Gateway
 from fakediscord.invalid_requests import InvalidRequestGuard, ban_response, is_invalid
 from fakediscord.latency import Delays
@@ -38,6 +39,7 @@ class Services:
     guard: InvalidRequestGuard
     delays: Delays
     slowmode: Slowmode
+    faults: Faults
 
 
 def build_app(world: World, services: Services) -> web.Application:
@@ -115,6 +117,7 @@ async def _answer(
         )
         decision = services.limiter.check(route_key, major, global_exempt=token_route)
         if decision.allowed:
+            services.faults.raise_for(route_key)
             response = await handler(request)
         else:
             response = json_response(decision.body(), status=429)

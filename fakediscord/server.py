@@ -13,6 +13,7 @@ from aiohttp import web
 from fakediscord import threads
 from fakediscord.clock import Clock
 from fakediscord.config import InvalidRequests, Latency, Limits, RateLimits, Sharding
+from fakediscord.faults import Faults
 from fakediscord.gateway import Gateway
 from fakediscord.invalid_requests import InvalidRequestGuard
 from fakediscord.latency import Delays
@@ -81,6 +82,8 @@ class FakeDiscord:
         self.rate_limiter = RateLimiter(rate_limits or RateLimits(), self.clock)
         self.guard = InvalidRequestGuard(invalid_requests or InvalidRequests(), self.clock)
         self.metrics = Metrics(self.clock)
+        #: Errors a test asks for on a route's next requests.
+        self.faults = Faults()
         self.world.observe(self.metrics.record_change)
         self.clock.on_advance(lambda: threads.archive_idle(self.world))
         self.port = 0
@@ -129,6 +132,7 @@ class FakeDiscord:
             guard=self.guard,
             delays=self.delays,
             slowmode=Slowmode(self.world, self.clock),
+            faults=self.faults,
         )
         app = build_app(self.world, services)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)

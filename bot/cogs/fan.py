@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import finish
 from bot.i18n import t
 from bot.i18n.terms import fan_name, tiles_label, total_text, variant_name
 from bot.i18n.translator import text, variant_choices
@@ -164,10 +165,10 @@ class FanCog(commands.Cog):
         answer = handle(request)
         content = answer_text(variant, request, answer, locale)
         if spec is None or not answer.get("ok"):
-            await interaction.followup.send(content, ephemeral=True)
+            await finish(interaction, content)
             return
         png = await hand_png(picture_view(request, spec, answer, locale))
-        await interaction.followup.send(content, file=as_file(png, "fan.png"), ephemeral=True)
+        await finish(interaction, content, as_file(png, "fan.png"))
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import finish
 from bot.i18n import t
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, tiles_png
@@ -82,9 +83,7 @@ class RulesCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_of(interaction)
         png = await tiles_png(tuple(parse_tiles(SAMPLE_HANDS[variant])))
-        await interaction.followup.send(
-            summary(variant, locale), file=as_file(png, f"{variant}.png"), ephemeral=True
-        )
+        await finish(interaction, summary(variant, locale), as_file(png, f"{variant}.png"))
 
 
 async def setup(bot: MahjongBot) -> None:

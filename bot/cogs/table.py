@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import finish
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text, variant_choices
-from bot.variants import ROUND_COUNTS, parse_assignments
-from engine.rules.base import RuleError
+from bot.variants import ROUND_COUNTS, OptionSyntaxError, parse_assignments
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -66,8 +66,8 @@ class TableCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             raw: dict[str, Any] = parse_assignments(options or "")
-        except RuleError as exc:
-            raise UserError("error.options", error=str(exc)) from None
+        except OptionSyntaxError as exc:
+            raise UserError("error.option_syntax", part=exc.part) from None
         for name, value in (
             ("rounds", rounds),
             ("fill_with_ai", fill_with_ai),
@@ -78,9 +78,7 @@ class TableCog(
                 raw[name] = value
         table = await self.bot.tables.create(interaction, variant, raw)
         locale = await self.bot.locale_of(interaction)
-        await interaction.followup.send(
-            t("lobby.opened", locale, channel=f"<#{table.channel_id}>"), ephemeral=True
-        )
+        await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
 
     @app_commands.command(
         name=text("cmd.table.join.name"), description=text("cmd.table.join.description")

@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 import discord
 
+from bot import places
 from bot.budget import RequestBudget
 from bot.pictures import as_file, table_png
+from bot.tables.backoff import Backoff, is_refusal
 from bot.tables.sender import Coalescer
 from renderer.models import TableView
 
@@ -28,9 +30,15 @@ class Board:
         interval: float,
         scene: SceneSource,
         budget: RequestBudget,
+        reopen: places.Reopen | None = None,
+        backoff: Backoff | None = None,
     ):
+        """``reopen`` unarchives the message's thread when an edit finds it archived;
+        ``backoff`` leaves the thread alone while it refuses the bot."""
         self._channel = channel
         self._scene = scene
+        self._reopen = reopen
+        self._backoff = backoff or Backoff()
         # The picture is drawn once a budget slot is there, with every change made while
         # waiting for it; later ones are shown by the next edit.
         self._sender = Coalescer(
@@ -57,12 +65,26 @@ class Board:
 
     async def _edit(self) -> None:
         assert self.message is not None
+        if not self._backoff.open:
+            return
+        message = self.message
         text, view = self._scene()
         png = await table_png(view, background=True)
+
+        async def edit() -> None:
+            await message.edit(content=text, attachments=[as_file(png, "table.png")])
+
         try:
-            await self.message.edit(content=text, attachments=[as_file(png, "table.png")])
+            if self._reopen is None:
+                await edit()
+            else:
+                await places.reopening(edit, self._reopen)
         except discord.HTTPException as exc:
             log.warning("table message edit failed: %s", exc)
+            if is_refusal(exc):
+                self._backoff.refused()
+            return
+        self._backoff.succeeded()
 
     async def close(self) -> None:
         await self._sender.close()

@@ -8,12 +8,12 @@ from typing import Any
 
 import discord
 
-from bot.i18n import has, t
+from bot import options
+from bot.i18n import t
 from bot.i18n.terms import variant_name
 from bot.ids import CustomId
 from bot.pictures import labels
 from bot.runtime.seats import LOBBY_LEVELS, level_of
-from bot.variants import COMMON_NAMES, format_value
 from bot.views.components import GameButton, GameSelect, view_of
 from data.models import GuildConfig, Table, TableStatus
 from renderer.models import ChairView, LobbyView, OptionLine
@@ -28,8 +28,12 @@ BUTTONS = (
 )
 
 
-def options_text(options: dict[str, Any]) -> str:
-    return " ".join(f"`{name}={format_value(value)}`" for name, value in options.items())
+def options_text(table: Table, locale: str) -> str:
+    """The options in force in words: the preset and what differs from it, the timers."""
+    lines = options.shown(table.variant.value, table.options, locale)
+    return t("list.separator", locale).join(
+        t("lobby.option_line", locale, name=line.name, value=line.value) for line in lines
+    )
 
 
 def seat_lines(table: Table, locale: str) -> list[str]:
@@ -84,18 +88,11 @@ def content(table: Table, config: GuildConfig, locale: str) -> str:
             table=table.id,
         ),
         _price(table, config, locale),
-        t("lobby.options", locale, options=options_text(table.options)),
+        t("lobby.options", locale, options=options_text(table, locale)),
         *seat_lines(table, locale),
         _status(table, locale),
     ]
     return "\n".join(lines)
-
-
-def _about(variant: str, name: str, locale: str) -> str:
-    """What an option means; nothing for a name the catalog does not know (an option a
-    newer rule set no longer has, on a table stored before)."""
-    key = f"option.{'common' if name in COMMON_NAMES else variant}.{name}"
-    return t(key, locale) if has(key) else ""
 
 
 def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
@@ -124,8 +121,8 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
         ),
         chairs=(chairs[0], chairs[1], chairs[2], chairs[3]),
         options=tuple(
-            OptionLine(name, format_value(value), _about(variant, name, locale))
-            for name, value in table.options.items()
+            OptionLine(line.name, line.value, line.about)
+            for line in options.shown(variant, table.options, locale)
         ),
         price=_price(table, config, locale),
         status=_status(table, locale),

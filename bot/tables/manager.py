@@ -16,8 +16,9 @@ from typing import Any
 
 import discord
 
-from bot import replays
-from bot.errors import UserError, answer_privately
+from bot import options, places, replays
+from bot.answers import answer_privately, finish
+from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import variant_name
 from bot.ids import (
@@ -33,10 +34,11 @@ from bot.pictures import as_file, lobby_png
 from bot.runtime.hands import new_seed
 from bot.runtime.seats import DEFAULT_LEVEL, LOBBY_LEVELS, stored_level
 from bot.services import Services
-from bot.tables import lobby
+from bot.tables import lobby, options_panel
 from bot.tables.playing import PlayingTable
 from bot.variants import (
     COMMON_NAMES,
+    OptionSyntaxError,
     TableOptions,
     format_value,
     is_playable,
@@ -51,13 +53,14 @@ from data.errors import (
     StateError,
     StoreUnavailableError,
 )
-from data.models import GuildConfig, Table, TableStatus, Variant
-from engine.rules.base import RuleError
+from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant
+from engine.rules.base import OptionError, RuleError
 
 log = logging.getLogger(__name__)
 
 CHAIRS = 4
 LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
+OPTION_KINDS = frozenset(options_panel.KINDS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 #: Controls whose custom_id names a table (a replay's names a round).
 TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "vote", "again"))
@@ -81,6 +84,20 @@ class Vote:
     @property
     def failed(self) -> bool:
         return len(self.no) * 2 >= len(self.voters)
+
+
+def _place_refusal(error: discord.HTTPException) -> str:
+    """What to tell the player when Discord would not open or fill the table's place."""
+    return "lobby.no_permission" if isinstance(error, discord.Forbidden) else "lobby.place_failed"
+
+
+def _on_lobby(interaction: discord.Interaction, table: Table) -> bool:
+    """Whether ``interaction`` is a click on the table's lobby message, still unanswered."""
+    return (
+        not interaction.response.is_done()
+        and interaction.message is not None
+        and interaction.message.id == table.lobby_message_id
+    )
 
 
 class OptionsForm(discord.ui.Modal):
@@ -167,7 +184,7 @@ class TableManager:
         if cid.kind in TABLE_KINDS:
             await self._require_here(interaction, cid.table_id)
         if cid.kind in LOBBY_KINDS:
-            await self.lobby_click(interaction, cid.kind, cid.table_id, values)
+            await self.lobby_click(interaction, cid.kind, cid.table_id, values, cid.arg)
         elif cid.kind in GAME_KINDS:
             await self._running(cid.table_id).on_click(interaction, cid, values)
         elif cid.kind == "show":
@@ -266,7 +283,9 @@ class TableManager:
             zip(("turn_timer", "claim_timer"), self.timer_defaults(config), strict=True)
         )
         try:
-            options = TableOptions.build(variant, raw, defaults)
+            built = TableOptions.build(variant, raw, defaults)
+        except OptionError as exc:
+            raise UserError("error.options", error=options.refusal(variant, exc, locale)) from None
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
         missing = self._missing_permission(interaction, config.table_category_id)
@@ -281,24 +300,28 @@ class TableManager:
                 creator_id=interaction.user.id,
                 creator_name=interaction.user.display_name,
                 variant=Variant(variant),
-                options=options.to_json(),
-                rounds=options.rounds,
+                options=built.to_json(),
+                rounds=built.rounds,
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
         except LobbyLimitError as exc:
             key = "lobby.too_many_mine" if exc.per_member else "lobby.too_many_here"
             raise UserError(key, limit=exc.limit) from None
-        where = await self._open_place(interaction, table, config.table_category_id)
+        try:
+            where = await self._open_place(interaction, table, config.table_category_id)
+        except BaseException:
+            # No place, no table: the lobby is never left half open.
+            await self.services.store.disband_table(table.id)
+            raise
         try:
             await self._post_lobby(table.id, where)
-        except discord.Forbidden:
-            # The place exists but the lobby cannot be posted in it: no table is left half open.
+        except discord.HTTPException as exc:
+            # The place exists but the lobby cannot be posted in it: both go.
             await self.services.store.disband_table(table.id)
-            if isinstance(where, discord.abc.GuildChannel | discord.Thread):
-                with contextlib.suppress(discord.HTTPException):
-                    await where.delete()
-            raise UserError("lobby.no_permission") from None
+            with contextlib.suppress(discord.HTTPException):
+                await where.delete()
+            raise UserError(_place_refusal(exc)) from None
         return await self.services.store.get_table(table.id)
 
     def _missing_permission(
@@ -323,7 +346,9 @@ class TableManager:
 
     async def _open_place(
         self, interaction: discord.Interaction, table: Table, category_id: int | None
-    ) -> discord.abc.Messageable:
+    ) -> discord.TextChannel | discord.Thread:
+        """The table's own channel in the configured category, or else (no category, or
+        a full one) a thread of the channel the command ran in."""
         guild = interaction.guild
         assert guild is not None
         locale = self.guild_locale(guild.id)
@@ -334,23 +359,24 @@ class TableManager:
             table=table.id,
         )[:THREAD_NAME_LIMIT]
         try:
-            if category_id is not None:
-                category = guild.get_channel(category_id)
-                if isinstance(category, discord.CategoryChannel):
+            category = guild.get_channel(category_id) if category_id is not None else None
+            if isinstance(category, discord.CategoryChannel):
+                try:
                     with self.services.budget.at_once():
-                        return await guild.create_text_channel(name, category=category)
+                        return await places.open_channel(guild, name, category)
+                except places.PlaceFull:
+                    log.info(
+                        "table %s: category %s is full, opening a thread", table.id, category.id
+                    )
             channel = interaction.channel
             if isinstance(channel, discord.Thread):
                 channel = channel.parent
             if not isinstance(channel, discord.TextChannel):
                 raise UserError("lobby.no_thread_here")
             with self.services.budget.at_once():
-                return await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread
-                )
-        except discord.Forbidden:
-            await self.services.store.disband_table(table.id)
-            raise UserError("lobby.no_permission") from None
+                return await places.open_thread(channel, name)
+        except discord.HTTPException as exc:
+            raise UserError(_place_refusal(exc)) from None
 
     async def _post_lobby(self, table_id: int, where: discord.abc.Messageable) -> None:
         table = await self.services.store.get_table(table_id)
@@ -380,27 +406,43 @@ class TableManager:
         text = lobby.content(table, config, locale)
         view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
-        attachments = [as_file(png, LOBBY_PICTURE)]
-        if (
-            interaction is not None
-            and not interaction.response.is_done()
-            and interaction.message is not None
-            and interaction.message.id == table.lobby_message_id
-        ):
-            await interaction.response.edit_message(
-                content=text, attachments=attachments, view=view
-            )
+        reopen = self._reopener(table.channel_id)
+        if interaction is not None and _on_lobby(interaction, table):
+            answer = interaction.response
+
+            async def answer_click() -> None:
+                await answer.edit_message(
+                    content=text, attachments=[as_file(png, LOBBY_PICTURE)], view=view
+                )
+
+            await places.reopening(answer_click, reopen)
             return
         if table.channel_id is None or table.lobby_message_id is None:
             return
         message = self.services.channel(table.channel_id).get_partial_message(
             table.lobby_message_id
         )
-        try:
+
+        async def edit() -> None:
             with self.services.budget.at_once():
-                await message.edit(content=text, attachments=attachments, view=view)
+                await message.edit(
+                    content=text, attachments=[as_file(png, LOBBY_PICTURE)], view=view
+                )
+
+        try:
+            await places.reopening(edit, reopen)
         except discord.HTTPException as exc:
             log.warning("lobby %s: edit failed: %s", table_id, exc)
+
+    def _reopener(self, thread_id: int | None) -> places.Reopen:
+        """Reopens the table's thread when Discord archived it (a channel never is)."""
+
+        async def reopen() -> None:
+            if thread_id is not None:
+                with self.services.budget.at_once():
+                    await self.services.reopen_thread(thread_id)
+
+        return reopen
 
     # -- lobby actions -------------------------------------------------------------------
 
@@ -410,13 +452,26 @@ class TableManager:
         kind: str,
         table_id: int,
         values: Sequence[str] = (),
+        arg: str = "",
     ) -> None:
         table = await self.services.store.get_table(table_id)
+        if table.lobby_message_id is None and interaction.message is not None:
+            # The click reached the bot before Discord's answer to posting the lobby did:
+            # the click itself says where the lobby is.
+            await self.services.store.set_lobby_message(
+                table_id,
+                channel_id=interaction.message.channel.id,
+                message_id=interaction.message.id,
+            )
+            table = await self.services.store.get_table(table_id)
         if kind == "addai":
             await self.add_ai(interaction, table, values[0] if values else DEFAULT_LEVEL)
             return
         if kind == "dropai":
             await self.remove_ai(interaction, table, values[0] if values else "")
+            return
+        if kind in OPTION_KINDS:
+            await self.options_click(interaction, table, kind, arg, values)
             return
         actions = {
             "join": self.join,
@@ -428,11 +483,15 @@ class TableManager:
         await actions[kind](interaction, table)
 
     async def _confirm(self, interaction: discord.Interaction, table_id: int, key: str) -> None:
-        """Redraw the lobby, and tell a player who used a command what happened."""
-        await self.refresh_lobby(table_id, interaction)
+        """Redraw the lobby: a click on it through its own answer; after a command, the
+        command is answered first (Discord's three seconds) and the lobby edited then."""
+        if _on_lobby(interaction, await self.services.store.get_table(table_id)):
+            await self.refresh_lobby(table_id, interaction)
+            return
         if not interaction.response.is_done():
             locale = await self.locale_of(interaction)
             await interaction.response.send_message(t(key, locale), ephemeral=True)
+        await self.refresh_lobby(table_id)
 
     def _require_lobby(self, table: Table) -> None:
         if table.status in (TableStatus.FINISHED, TableStatus.DISBANDED):
@@ -497,33 +556,76 @@ class TableManager:
         )
 
     async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
-        self._require_lobby(table)
-        if not self.is_manager(interaction, table):
-            raise UserError("lobby.only_creator")
+        """The host's options panel, privately (``tables/options_panel.py``)."""
+        self._require_host(interaction, table)
         locale = await self.locale_of(interaction)
-        await interaction.response.send_modal(OptionsForm(self, table, locale))
+        content, view = options_panel.panel(table, locale)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def options_click(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        kind: str,
+        arg: str,
+        values: Sequence[str],
+    ) -> None:
+        """A choice on the options panel: stored at once, the panel redrawn with it, then
+        the lobby."""
+        self._require_host(interaction, table)
+        if kind == options_panel.TEXT:
+            locale = await self.locale_of(interaction)
+            await interaction.response.send_modal(OptionsForm(self, table, locale))
+            return
+        changes, picked = options_panel.changes(table, kind, arg, list(values))
+        if changes:
+            table = await self._store_options(interaction, table, changes)
+        locale = await self.locale_of(interaction)
+        content, view = options_panel.panel(table, locale, picked)
+        await interaction.response.edit_message(content=content, view=view)
+        if changes:
+            await self.refresh_lobby(table.id)
 
     async def change_options(
         self, interaction: discord.Interaction, table_id: int, written: str
     ) -> None:
-        """New options from the form or ``/table options``: checked whole, then stored."""
+        """New options from the text form or ``/table options``: checked whole, then
+        stored."""
         table = await self.services.store.get_table(table_id)
+        self._require_host(interaction, table)
+        try:
+            changes = parse_assignments(written)
+        except OptionSyntaxError as exc:
+            raise UserError("error.option_syntax", part=exc.part) from None
+        await self._store_options(interaction, table, changes)
+        await self._confirm(interaction, table_id, "lobby.options_saved")
+
+    def _require_host(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
         if not self.is_manager(interaction, table):
             raise UserError("lobby.only_creator")
+
+    async def _store_options(
+        self, interaction: discord.Interaction, table: Table, changes: dict[str, Any]
+    ) -> Table:
+        """The table's options after ``changes`` (a preset starts from its defaults),
+        checked whole and stored; a refusal in the reader's words."""
+        variant = table.variant.value
+        raw = options.after_change(variant, table.options, changes)
+        common = {k: v for k, v in raw.items() if k in COMMON_NAMES}
         try:
-            raw = {**table.options, **parse_assignments(written)}
-            common = {k: v for k, v in raw.items() if k in COMMON_NAMES}
-            options = TableOptions.build(table.variant.value, raw, common)
+            built = TableOptions.build(variant, raw, common)
+        except OptionError as exc:
+            locale = await self.locale_of(interaction)
+            raise UserError("error.options", error=options.refusal(variant, exc, locale)) from None
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
         try:
-            await self.services.store.set_table_options(
-                table_id, options=options.to_json(), rounds=options.rounds
+            return await self.services.store.set_table_options(
+                table.id, options=built.to_json(), rounds=built.rounds
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
-        await self._confirm(interaction, table_id, "lobby.options_saved")
 
     async def start(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
@@ -552,12 +654,28 @@ class TableManager:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
             raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
-        # A Start clicked before the lobby message's id is stored still gets its answer.
-        await self._confirm(interaction, table.id, "lobby.started")
-        table = await self.services.store.get_table(table.id)
-        running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
+        try:
+            table = await self.services.store.get_table(table.id)
+            running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
+        except Exception:
+            # Charged, but no table runs: the cards go back.
+            await self.services.store.disband_table(table.id)
+            raise
         self.running[table.id] = running
-        self._spawn(running.start(), f"table {table.id} start")
+        self._spawn(self._first_hand(running), f"table {table.id} start")
+        await self._confirm(interaction, table.id, "lobby.started")
+
+    async def _first_hand(self, running: PlayingTable) -> None:
+        """Deal and show the first hand; a table whose first hand could not even be dealt
+        never ran, so its cards go back and the thread says so."""
+        try:
+            await running.start()
+        except Exception:
+            if running.runtime.current is not None:
+                raise
+            log.exception("table %s: the first hand could not be dealt", running.id)
+            refunds = await self.services.store.disband_table(running.id)
+            await running.stop(self._disbanded_text(running.table, refunds))
 
     def _spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
         """Run work in the background, keeping a reference and logging its failure."""
@@ -585,19 +703,43 @@ class TableManager:
             return
         await self._open_vote(interaction, table, humans)
 
+    def _disbanded_text(self, table: Table, refunds: Sequence[CardMovement]) -> str:
+        refunded = sum(move.delta for move in refunds)
+        return t("table.disbanded", self.guild_locale(table.guild_id), cards=refunded)
+
     async def _disband_now(self, table_id: int) -> None:
         refunds = await self.services.store.disband_table(table_id)
         table = await self.services.store.get_table(table_id)
-        locale = self.guild_locale(table.guild_id)
         running = self.running.get(table_id)
-        refunded = sum(move.delta for move in refunds)
-        text = t("table.disbanded", locale, cards=refunded)
+        text = self._disbanded_text(table, refunds)
         if running is not None:
             await running.stop(text)
         elif table.channel_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.services.channel(table.channel_id).send(text)
-        await self.refresh_lobby(table_id)
+        self._close_place(table)
+
+    def _close_place(self, table: Table) -> None:
+        """After a grace period for its players to read the end, a table that ended puts
+        its place away: its thread is archived (it stays readable in the channel's
+        archive), its own channel in the category is deleted, so the category keeps room
+        for new tables."""
+        channel_id = table.channel_id
+        if channel_id is None:
+            return
+        own_channel = self.services.is_own_channel(channel_id)
+
+        async def later() -> None:
+            await asyncio.sleep(self.pacing.place_grace)
+            try:
+                if own_channel:
+                    await self.services.delete_channel(channel_id)
+                else:
+                    await self.services.archive_thread(channel_id)
+            except discord.NotFound:
+                return
+
+        self._spawn(later(), f"table {table.id}: putting its place away")
 
     async def _open_vote(
         self, interaction: discord.Interaction, table: Table, voters: frozenset[int]
@@ -654,6 +796,7 @@ class TableManager:
                 vote.task.cancel()
             if vote.passed:
                 await self._disband_now(table_id)
+                await self.refresh_lobby(table_id)
             else:
                 table = await self.services.store.get_table(table_id)
                 if table.channel_id is not None:
@@ -689,9 +832,7 @@ class TableManager:
         await self.refresh_lobby(table.id)
         table = await self.services.store.get_table(table.id)
         locale = await self.locale_of(interaction)
-        await interaction.followup.send(
-            t("lobby.opened", locale, channel=f"<#{table.channel_id}>"), ephemeral=True
-        )
+        await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
 
     # -- restarts ------------------------------------------------------------------------
 
@@ -748,6 +889,7 @@ class TableManager:
             log.warning("table %s: the session summary failed: %s", table.id, exc)
             return
         await self.services.store.mark_summary_posted(table.id)
+        self._close_place(table)
 
     def forget(self, table_id: int) -> None:
         running = self.running.pop(table_id, None)

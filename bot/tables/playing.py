@@ -17,7 +17,7 @@ from typing import Protocol
 
 import discord
 
-from bot.errors import answer_privately
+from bot.answers import answer_privately
 from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
@@ -81,6 +81,7 @@ class PlayingTable:
             message_sent=lambda message_id, chair: hooks.hand_message_sent(
                 message_id, table.id, chair
             ),
+            reopen=self._reopen_thread,
         )
         self.runtime = TableRuntime(
             table,
@@ -92,6 +93,10 @@ class PlayingTable:
         )
         #: The thread's posts about pauses, in flight.
         self._posts: set[asyncio.Task[discord.Message | None]] = set()
+
+    async def _reopen_thread(self) -> None:
+        if self.table.channel_id is not None:
+            await self.services.reopen_thread(self.table.channel_id)
 
     @classmethod
     async def open(

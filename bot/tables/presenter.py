@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
 from bot.pictures import as_file, settlement_png, table_png
+from bot.places import Reopen
 from bot.runtime.clicks import REACTIONS
 from bot.runtime.snapshots import (
     BoardState,
@@ -34,6 +35,7 @@ from bot.runtime.snapshots import (
     TableNotice,
 )
 from bot.tables import prompts
+from bot.tables.backoff import Backoff, is_refusal
 from bot.tables.board import Board, Scene
 from bot.tables.handmail import DmOpener, HandMessage, Rendered
 from bot.tables.narration import Narrator
@@ -76,10 +78,12 @@ class TablePresenter:
         open_dm: DmOpener,
         reactions_for: Callable[[int], bool],
         message_sent: Callable[[int, int], None],
+        reopen: Reopen | None = None,
     ) -> None:
         """``reactions_for(user_id)``: whether the person answers claims by reaction, so
         their hand messages get the claim reactions; ``message_sent(message_id, chair)``
-        makes a hand message known for reactions."""
+        makes a hand message known for reactions; ``reopen`` unarchives the table's thread
+        when an edit finds it archived."""
         self.channel = channel
         self.locale = locale
         self.people = {p.chair: p for p in people}
@@ -88,6 +92,7 @@ class TablePresenter:
         self._open_dm = open_dm
         self._reactions_for = reactions_for
         self._message_sent = message_sent
+        self._reopen = reopen
         self.board: Board | None = None
         self.mail: dict[int, HandMessage] = {}
         self.closed_notices: dict[int, discord.Message] = {}
@@ -98,6 +103,8 @@ class TablePresenter:
         self._allows_chow = True
         #: The thread's posts and result DMs in flight: stopping waits for them.
         self.requests = Requests()
+        #: The table's thread refusing the bot (a lost permission): left alone a while.
+        self._thread_refusals = Backoff()
 
     def set_locale(self, chair: int, locale: str) -> None:
         """The language a person reads, as their latest interaction says."""
@@ -143,9 +150,19 @@ class TablePresenter:
         if self.board is not None:
             await self.board.close()
         self.board = Board(
-            self.channel, self._pacing.table_edit_interval, self._scene, self._budget
+            self.channel,
+            self._pacing.table_edit_interval,
+            self._scene,
+            self._budget,
+            self._reopen,
+            self._thread_refusals,
         )
-        await self.board.post()
+        try:
+            with self.requests.sending():
+                await self.board.post()
+        except discord.HTTPException as exc:
+            # The hand goes on by DM; the thread gets the next hand's table message.
+            log.warning("table message failed: %s", exc)
         for old in self.mail.values():
             await old.close()
         self.mail = {
@@ -365,12 +382,18 @@ class TablePresenter:
     # -- posts -----------------------------------------------------------------------------
 
     async def post(self, text: str, **kwargs: Any) -> discord.Message | None:
+        if not self._thread_refusals.open:
+            return None
         try:
             with self.requests.sending():
-                return await self.channel.send(text, **kwargs)
+                sent = await self.channel.send(text, **kwargs)
         except discord.HTTPException as exc:
             log.warning("table message failed: %s", exc)
+            if is_refusal(exc):
+                self._thread_refusals.refused()
             return None
+        self._thread_refusals.succeeded()
+        return sent
 
     async def _dm(self, person: Person, text: str) -> None:
         mail = self.mail.get(person.chair)

@@ -16,7 +16,7 @@ Example(rounds=8)
 >>> Example.parse({"round": 8})
 Traceback (most recent call last):
   ...
-engine.rules.base.RuleError: unknown example option 'round'
+engine.rules.base.OptionError: unknown example option 'round'
 """
 
 from __future__ import annotations
@@ -35,6 +35,17 @@ class RuleError(ValueError):
     """Input a rule set refuses; the message is one sentence a player can read."""
 
 
+class OptionError(RuleError):
+    """A table option a rule set refuses: ``name`` is unknown (``known`` False), or
+    ``value`` is not one it takes, so a front end can word it for its reader."""
+
+    def __init__(self, message: str, name: str, value: Any = None, *, known: bool) -> None:
+        super().__init__(message)
+        self.name = name
+        self.value = value
+        self.known = known
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One table option as a row of its table: its name as in the rule set's spec, its
@@ -42,30 +53,88 @@ class Option:
 
     name: str
     default: Any
-    valid: Callable[[Any], bool]
+    valid: Domain
     doc: str = ""
 
 
-def is_bool(v: Any) -> bool:
-    return isinstance(v, bool)
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """On or off: ``true`` or ``false``.
+
+    >>> Flag()(True), Flag()(1)
+    (True, False)
+    """
+
+    def __call__(self, value: Any) -> bool:
+        return isinstance(value, bool)
 
 
-def int_in(lo: int, hi: int | None = None) -> Callable[[Any], bool]:
-    def check(v: Any) -> bool:
+@dataclass(frozen=True, slots=True)
+class IntRange:
+    """A whole number from ``lo`` to ``hi`` (no upper bound when None); ``True`` is no
+    number."""
+
+    lo: int
+    hi: int | None = None
+
+    def __call__(self, value: Any) -> bool:
         return (
-            isinstance(v, int) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi)
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and value >= self.lo
+            and (self.hi is None or value <= self.hi)
         )
 
-    return check
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of ``values``, of the same type (``True`` is not 1, ``4.0`` is not 4).
+
+    >>> Choice((1, 4, 8))(4), Choice((1, 4, 8))(True), Choice(("a", "b"))("b")
+    (True, False, True)
+    """
+
+    values: tuple[Any, ...]
+
+    def __call__(self, value: Any) -> bool:
+        return any(type(value) is type(v) and value == v for v in self.values)
 
 
-def one_of(*values: Any) -> Callable[[Any], bool]:
-    return lambda v: v in values
+@dataclass(frozen=True, slots=True)
+class Subset:
+    """Distinct members of ``values``, as a list (order kept).
+
+    >>> Subset(("a", "b"))(["b"]), Subset(("a", "b"))(["a", "a"])
+    (True, False)
+    """
+
+    values: tuple[str, ...]
+
+    def __call__(self, value: Any) -> bool:
+        return (
+            isinstance(value, list | tuple)
+            and all(isinstance(v, str) and v in self.values for v in value)
+            and len(set(value)) == len(value)
+        )
+
+
+#: What an option's value may be: a test a front end can also read to offer the values.
+Domain = Flag | IntRange | Choice | Subset
+
+is_bool = Flag()
+
+
+def int_in(lo: int, hi: int | None = None) -> IntRange:
+    return IntRange(lo, hi)
+
+
+def one_of(*values: Any) -> Choice:
+    return Choice(values)
 
 
 def option(
     default: T,
-    valid: Callable[[Any], bool],
+    valid: Domain,
     doc: str,
     *,
     typed: Callable[[Any], T] | None = None,
@@ -86,6 +155,8 @@ class TableOptions:
 
     #: The rule set's name, for the sentences that refuse an option.
     variant: ClassVar[str] = ""
+    #: Options that choose the others' defaults (MCR's ``preset``, see :meth:`column`).
+    selectors: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def column(cls, raw: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -101,9 +172,14 @@ class TableOptions:
         for name, value in raw.items():
             found = known.get(name)
             if found is None:
-                raise RuleError(f"unknown {cls.variant} option '{name}'")
+                raise OptionError(f"unknown {cls.variant} option '{name}'", name, known=False)
             if not found.metadata["valid"](value):
-                raise RuleError(f"invalid value {value!r} for {cls.variant} option '{name}'")
+                raise OptionError(
+                    f"invalid value {value!r} for {cls.variant} option '{name}'",
+                    name,
+                    value,
+                    known=True,
+                )
         values: dict[str, Any] = dict(cls.column(raw))
         for name, value in raw.items():
             typed = known[name].metadata["typed"]

@@ -18,11 +18,22 @@ from bot.runtime.table import TableRuntime
 from bot.settings import Settings
 from bot.tables.playing import PlayingTable
 from bot.tables.presenter import TablePresenter
+from data.postgres import PostgresStore
+from data.sql_store import SqlStore
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.driver import Driver as FakeDriver
 from fakediscord.driver import Person
 from fakediscord.models import Guild, Message
+
+
+class QuickBot(MahjongBot):
+    """The bot, identifying its shards one right after the other (discord.py waits five
+    seconds between them, as Discord asks of a real bot)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
 
 FAST = Pacing(ai_delay=0.0, table_edit_interval=0.05, between_hands=0.05, vote_seconds=2.0)
 TIMEOUT = 20.0
@@ -33,9 +44,11 @@ class Harness:
     fake: FakeDiscord
     driver: FakeDriver
     guild: Guild
-    store: SqliteStore
+    store: SqlStore
     path: Path
     pacing: Pacing = FAST
+    #: The PostgreSQL database the store is on, or None for the SQLite file at ``path``.
+    database_url: str | None = None
     bot: MahjongBot | None = None
     shown: list[tuple[int | None, SeatState]] = field(default_factory=list)
     #: Fixed seeds make every hand of a test the same on every run.
@@ -46,6 +59,7 @@ class Harness:
         values: dict[str, Any] = {
             "token": self.fake.token,
             "database": self.path,
+            "database_url": self.database_url,
             "dev_guild_id": self.guild.id,
             "log_level": "WARNING",
             "turn_timer": 20,
@@ -54,7 +68,7 @@ class Harness:
         return Settings(**(values | changes))
 
     async def start_bot(self) -> MahjongBot:
-        bot = MahjongBot(self.settings(), self.store, pacing=self.pacing, guild_ready_timeout=0.05)
+        bot = QuickBot(self.settings(), self.store, pacing=self.pacing, guild_ready_timeout=0.05)
         bot.tables.seeds = lambda: f"test-seed-{next(self.seeds)}"
         self._stack = contextlib.AsyncExitStack()
         await self._stack.enter_async_context(self.fake.run_client(bot))
@@ -93,7 +107,10 @@ class Harness:
     ) -> Message:
         """``/table create``, the others join by button; returns the lobby message."""
         handle = await creator.run("/table create", variant=variant, **options)
-        await handle.response()
+        thinking = (await handle.response()).message
+        assert thinking is not None
+        # The command's answer replaces "thinking…" once the lobby is up.
+        await creator.next_edit(thinking, timeout=TIMEOUT)
         lobby = await creator.next_message(where=lambda m: "table #" in m.content, timeout=TIMEOUT)
         for player in players:
             joined = await player.click(lobby, label="Join")
@@ -124,17 +141,27 @@ class Harness:
 
 @contextlib.asynccontextmanager
 async def running_harness(
-    tmp_path: Path, pacing: Pacing = FAST, **fake_options: Any
+    tmp_path: Path,
+    pacing: Pacing = FAST,
+    *,
+    database_url: str | None = None,
+    **fake_options: Any,
 ) -> AsyncIterator[Harness]:
+    """The bot on the fake Discord, its store on a SQLite file in ``tmp_path`` or, given
+    ``database_url``, on that PostgreSQL database."""
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
     # Seconds the store waits for another process's lock before a write fails.
-    busy_timeout = fake_options.pop("busy_timeout", 5.0)
+    lock_timeout = fake_options.pop("lock_timeout", 5.0)
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
-        guild = fake.world.create_guild("Mahjong Club")
+        guild = await club(fake)
         driver = FakeDriver(fake)
         path = tmp_path / "bot.sqlite3"
-        store = await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=busy_timeout)
-        harness = Harness(fake, driver, guild, store, path, pacing)
+        store: SqlStore
+        if database_url is None:
+            store = await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=lock_timeout)
+        else:
+            store = await PostgresStore.open(database_url, lock_timeout=lock_timeout)
+        harness = Harness(fake, driver, guild, store, path, pacing, database_url=database_url)
         original = TablePresenter.render
 
         async def spy(presenter: TablePresenter, state: SeatState) -> Any:
@@ -148,10 +175,26 @@ async def running_harness(
             yield harness
             late = [t for t in fake.interaction_timings() if not t.in_time]
             assert not late, f"interactions answered after Discord's deadline: {late}"
+            # Discord completes a deferred answer by an edit; a follow-up there is kept
+            # only for backwards compatibility.
+            assert fake.report()["deprecated_follow_ups"] == 0
         finally:
             TablePresenter.render = original  # type: ignore[method-assign]
             await harness.stop_bot()
             await store.close()
+
+
+async def club(fake: FakeDiscord) -> Guild:
+    """The test's server; with several shards, one away from shard 0, where Discord sends
+    every event without a server (DM clicks and reactions)."""
+    shards = fake.sharding.shards
+    for _ in range(200):
+        # Ids follow the clock: the servers passed over stay, with nobody in them.
+        guild = fake.world.create_guild("Mahjong Club")
+        if shards == 1 or (guild.id >> 22) % shards != 0:
+            return guild
+        await asyncio.sleep(0.002)
+    raise AssertionError("every server landed on shard 0")
 
 
 # -- simulated players --------------------------------------------------------------------

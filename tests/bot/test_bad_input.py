@@ -33,10 +33,13 @@ def test_prices_past_any_table_are_refused(written: str) -> None:
 async def test_the_options_form_answers_within_discords_limits(harness: Harness) -> None:
     host = harness.owner
     lobby = await harness.open_table(host, "sichuan")
+    opened = await host.click(lobby, label="Options")
+    panel = (await opened.response()).message
+    assert panel is not None
     for written in ("max_fan=" + "[" * 1990 + "]" * 1990, "max_fan=" + "x" * 3990):
-        opened = await host.click(lobby, label="Options")
-        await opened.response()
-        saved = await host.submit_modal(opened, {"options": written})
+        typed = await host.click(panel, label="Type them instead…")
+        await typed.response()
+        saved = await host.submit_modal(typed, {"options": written})
         text = await answer_text(saved)
         assert "Invalid options" in text and len(text) <= 2000
 

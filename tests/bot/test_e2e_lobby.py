@@ -46,22 +46,76 @@ async def test_lobby_buttons_update_the_lobby_in_place(harness: Harness) -> None
     assert "full" in await answer_text(full)
 
 
-async def test_options_form_changes_options_before_start(harness: Harness) -> None:
+async def test_options_panel_changes_options_with_selects(harness: Harness) -> None:
+    """The host's Options button opens a private panel: pick a setting, pick its value,
+    tick the rules on; the lobby lists, in words, what differs from the defaults."""
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan")
+    refused = await guest.click(lobby, label="Options")
+    assert "Only the table's host" in await answer_text(refused)
+    opened = await host.click(lobby, label="Options")
+    panel = (await opened.response()).message
+    assert panel is not None and panel.ephemeral_for == host.id
+    picked = await host.choose(panel, "max_fan", placeholder="Change a setting…")
+    assert (await picked.response()).type == 7
+    panel = harness.live(panel)
+    chosen = await host.choose(panel, "5 fan", placeholder="Fan cap: choose")
+    await chosen.response()
+    await host.next_edit(lobby, where=lambda m: "Fan cap: 5 fan" in m.content, timeout=5)
+    panel = harness.live(panel)
+    rules = next(s for s in panel.selects() if s["placeholder"].startswith("Rules on"))
+    on = [o["value"] for o in rules["options"] if o.get("default")]
+    ticked = await host.choose(panel, *on, "heaven_earth", placeholder=rules["placeholder"])
+    await ticked.response()
+    lobby_now = await host.next_edit(
+        lobby, where=lambda m: "Heavenly and earthly hands: on" in m.content, timeout=5
+    )
+    assert "`" not in lobby_now.content.split("\n")[2], "no raw option names"
+    assert "Exchange three tiles" not in lobby_now.content, "only what differs is listed"
+
+
+async def test_options_text_form_and_command_answer_in_words(harness: Harness) -> None:
     host = harness.owner
     lobby = await harness.open_table(host, "sichuan")
     opened = await host.click(lobby, label="Options")
-    await opened.response()
-    assert opened.modal is not None
-    saved = await host.submit_modal(opened, {"options": "max_fan = 5\nexchange_three = false"})
+    panel = (await opened.response()).message
+    assert panel is not None
+    typed = await host.click(panel, label="Type them instead…")
+    await typed.response()
+    assert typed.modal is not None
+    saved = await host.submit_modal(typed, {"options": "max_fan = 5\nexchange_three = false"})
     await saved.response()
-    content = harness.live(lobby).content
-    assert "`max_fan=5`" in content and "`exchange_three=false`" in content
+    content = (
+        await host.next_edit(lobby, where=lambda m: "Fan cap: 5 fan" in m.content, timeout=5)
+    ).content
+    assert "Exchange three tiles: off" in content
     thread = harness.fake.world.channels[lobby.channel_id]
     bad = await host.run("/table options", channel=thread, options="max_fan=9")
-    assert "Invalid options" in await answer_text(bad)
+    text = await answer_text(bad)
+    assert "Fan cap cannot be “9”" in text and "3 fan" in text
+    unknown = await host.run("/table options", channel=thread, options="maxfan=5")
+    assert "no option “maxfan”" in await answer_text(unknown)
     rounds = await host.run("/table options", channel=thread, options="rounds=4")
     assert "Options updated" in await answer_text(rounds)
-    assert "4 hands" in harness.live(lobby).content
+    # The command is answered first; the lobby is redrawn right after.
+    await host.next_edit(lobby, where=lambda m: "4 hands" in m.content, timeout=5)
+
+
+async def test_changing_the_mcr_rules_preset_starts_from_its_defaults(harness: Harness) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "mcr")
+    assert "Rules: party" in harness.live(lobby).content
+    opened = await host.click(lobby, label="Options")
+    panel = (await opened.response()).message
+    assert panel is not None
+    picked = await host.choose(panel, "preset", placeholder="Change a setting…")
+    await picked.response()
+    chosen = await host.choose(harness.live(panel), "competition", placeholder="Rules: choose")
+    await chosen.response()
+    await host.next_edit(lobby, where=lambda m: "Rules: competition" in m.content, timeout=5)
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None
+    assert table.options["wildcard"] is False and table.options["rounds"] == 16
 
 
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:
@@ -107,7 +161,7 @@ async def test_tables_open_as_channels_of_the_configured_category(harness: Harne
     lobby = await harness.open_table(host, "guangdong")
     channel = harness.fake.world.channels[lobby.channel_id]
     assert channel.parent_id == category.id and channel.type is ChannelType.TEXT
-    assert "`turn_timer=30`" in lobby.content
+    assert "Time to discard: 30 s" in lobby.content
 
 
 async def test_the_lobby_is_also_a_picture_redrawn_in_place(harness: Harness) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from pathlib import Path
 
 from data.models import PlayerSettings
 from tests.bot.harness import FAST, Harness, play_out, player, running_harness
@@ -41,9 +42,11 @@ async def test_spectators_and_system_messages(harness: Harness) -> None:
     assert [m for m in guest.messages(guest.dm) if "Your result" in m.content]
 
 
-async def test_restart_between_hands_deals_the_next_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_restart_between_hands_deals_the_next_one(
+    tmp_path: Path, database_url: str | None
+) -> None:
     slow = dataclasses.replace(FAST, between_hands=30.0)
-    async with running_harness(tmp_path, pacing=slow) as harness:
+    async with running_harness(tmp_path, pacing=slow, database_url=database_url) as harness:
         me = harness.owner
         await harness.start_table(me, "sichuan", rounds="4", fill_with_ai="true")
         await play_out(harness, [player(harness, me)], me)

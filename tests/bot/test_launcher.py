@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
+
 from bot.launcher import run, serve
 from bot.settings import Settings
+from data.postgres_migrate import load_migrations
 from fakediscord import FakeDiscord
 
 
@@ -25,19 +29,28 @@ def settings_for(fake: FakeDiscord, path: Path, guild_id: int, token: str) -> Se
     )
 
 
+async def serve_until_registered(settings: Settings, fake: FakeDiscord, where: int | None) -> None:
+    """Run the bot until its commands are registered at ``where`` (None: globally)."""
+    with fake.patch_discord():
+        task = asyncio.create_task(serve(settings))
+        for _ in range(200):
+            if fake.world.commands.get(where):
+                break
+            await asyncio.sleep(0.02)
+        # The global commands are cleared right after a development server's are set.
+        await asyncio.sleep(0.2)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 async def test_serve_registers_localized_commands(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         guild = fake.world.create_guild("Club")
         database = tmp_path / "bot.sqlite3"
-        with fake.patch_discord():
-            task = asyncio.create_task(serve(settings_for(fake, database, guild.id, fake.token)))
-            for _ in range(200):
-                if fake.world.commands.get(guild.id):
-                    break
-                await asyncio.sleep(0.02)
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await serve_until_registered(
+            settings_for(fake, database, guild.id, fake.token), fake, guild.id
+        )
         commands = {c["name"]: c for c in fake.world.commands[guild.id]}
         assert {"table", "hand", "fan", "leaderboard", "stats", "history", "replay"} <= set(
             commands
@@ -46,6 +59,23 @@ async def test_serve_registers_localized_commands(tmp_path: Path) -> None:
         assert commands["table"]["name_localizations"]["zh-CN"] == "牌桌"
         assert commands["settings"]["name_localizations"]["zh-TW"] == "設定"
         assert database.exists()
+
+
+async def test_a_development_server_never_lists_commands_twice(tmp_path: Path) -> None:
+    """Discord shows a server its own commands and the application's global ones: after
+    a run without DEV_GUILD_ID, a run with it takes the global ones away."""
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        database = tmp_path / "bot.sqlite3"
+        everywhere = dataclasses.replace(
+            settings_for(fake, database, guild.id, fake.token), dev_guild_id=None
+        )
+        await serve_until_registered(everywhere, fake, None)
+        assert fake.world.commands[None]
+        await serve_until_registered(
+            settings_for(fake, database, guild.id, fake.token), fake, guild.id
+        )
+        assert fake.world.commands[guild.id] and not fake.world.commands[None]
 
 
 async def test_refused_token_exits_with_status_one(tmp_path: Path) -> None:
@@ -74,3 +104,30 @@ def test_an_unusable_database_stops_the_bot_with_one_sentence(tmp_path: Path) ->
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.strip().splitlines()
     assert str(database) in line and "backup" in line
+
+
+async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        sqlite_file = tmp_path / "bot.sqlite3"
+        settings = dataclasses.replace(
+            settings_for(fake, sqlite_file, guild.id, fake.token), database_url=postgres_url
+        )
+        with fake.patch_discord():
+            task = asyncio.create_task(serve(settings))
+            for _ in range(200):
+                if fake.world.commands.get(guild.id):
+                    break
+                await asyncio.sleep(0.02)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        assert fake.world.commands.get(guild.id)
+    assert not sqlite_file.exists()
+    db = await asyncpg.connect(postgres_url)
+    try:
+        assert await db.fetchval("SELECT max(version) FROM schema_version") == len(
+            load_migrations()
+        )
+    finally:
+        await db.close()

@@ -25,6 +25,19 @@ def test_settings_from_env() -> None:
     assert s.claim_timer == 10
 
 
+def test_sqlite_is_the_store_unless_database_url_is_set() -> None:
+    default = Settings.from_env({"DISCORD_TOKEN": "t"})
+    assert (default.database_url, default.store_database) == (None, Path("mahjong.sqlite3"))
+    url = "postgresql://bot:pw@db.internal/mahjong"
+    server = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": f" {url} "})
+    assert (server.database_url, server.store_database) == (url, url)
+
+
+def test_database_url_must_be_postgresql() -> None:
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://db/mahjong"})
+
+
 @pytest.mark.parametrize("name", ["DEV_GUILD_ID", "DEFAULT_TURN_TIMER", "DEFAULT_CLAIM_TIMER"])
 def test_malformed_numbers_are_named(name: str) -> None:
     with pytest.raises(SettingsError, match=name):

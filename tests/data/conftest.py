@@ -1,4 +1,8 @@
-"""Fixtures for the store tests: a store on a temporary file and table builders."""
+"""Fixtures for the store tests: a store on each backend, and table builders.
+
+A test that takes `store` or `database` runs twice, on a SQLite file and on a PostgreSQL
+database of its own; `sqlite_store` and `db_path` are for what only SQLite has.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from data import CardPayer, RoundInfo, RoundResult, SqliteStore, Table, Variant
+from data.sql_store import SqlStore
+from tests.data.databases import Database, PostgresDatabase, SqliteDatabase
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -33,16 +39,30 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "store.sqlite3"
 
 
+@pytest.fixture(params=[SqliteDatabase.name, PostgresDatabase.name])
+def database(request: pytest.FixtureRequest, db_path: Path) -> Database:
+    if request.param == SqliteDatabase.name:
+        return SqliteDatabase(db_path)
+    return PostgresDatabase(request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
-    # NORMAL skips an fsync per commit; the crash test's writer keeps the default, FULL.
+async def store(database: Database, clock: FakeClock) -> AsyncIterator[SqlStore]:
+    opened = await database.open(clock)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
+    """`store` on SQLite only, opened as SqliteDatabase opens it."""
     opened = await SqliteStore.open(db_path, clock=clock, synchronous="NORMAL")
     yield opened
     await opened.close()
 
 
 @pytest.fixture
-def make_table(store: SqliteStore) -> MakeTable:
+def make_table(store: SqlStore) -> MakeTable:
     """A table with the given players (None = an AI seat), started unless asked otherwise."""
 
     async def make(
@@ -84,7 +104,7 @@ def make_table(store: SqliteStore) -> MakeTable:
 
 
 @pytest.fixture
-def play_round(store: SqliteStore) -> PlayRound:
+def play_round(store: SqlStore) -> PlayRound:
     """Begin the table's next hand, log a few actions and finish it with `result`."""
 
     async def play(

@@ -1,6 +1,7 @@
 """Plays one stored hand with AI seats, storing each action before applying it, until killed.
 
-Run by test_data_crash_resume.py as: python -m tests.data.crash_player DB_PATH ROUND_ID SEED.
+Run by test_data_crash_resume.py as: python -m tests.data.crash_player DATABASE ROUND_ID SEED,
+DATABASE being a SQLite file or a PostgreSQL URL.
 Each line printed is the sequence number of an action that was stored and then applied.
 """
 
@@ -10,7 +11,7 @@ import asyncio
 import sys
 from collections.abc import Iterator, Sequence
 
-from data import SqliteStore
+from data import open_store
 from engine.actions import Action
 from engine.ai import Player, make_player
 from engine.round import Round
@@ -31,8 +32,8 @@ def next_actions(hand: Round, seats: Sequence[Player]) -> Iterator[Action]:
             yield seats[seat].choose(hand.view(seat), legal, hand.default_action(seat))
 
 
-async def play(path: str, round_id: int, seed: str) -> None:
-    store = await SqliteStore.open(path)
+async def play(database: str, round_id: int, seed: str) -> None:
+    store = await open_store(database)
     (live,) = await store.live_tables()
     assert live.current_round is not None and live.current_round.info.id == round_id
     hand = Round.from_script({**live.current_round.setup, "actions": []}, seed=seed)

@@ -1,6 +1,7 @@
 """Appends actions to one round until killed, printing each sequence number once stored.
 
-Run by test_data_crash.py as: python -m tests.data.crash_writer DB_PATH ROUND_ID FIRST_SEQ
+Run by test_data_crash.py as: python -m tests.data.crash_writer DATABASE ROUND_ID FIRST_SEQ,
+DATABASE being a SQLite file or a PostgreSQL URL.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from data import SqliteStore
+from data import open_store
 
 
 def action_for(seq: int) -> dict[str, object]:
@@ -16,8 +17,8 @@ def action_for(seq: int) -> dict[str, object]:
     return {"seat": seq % 4, "action": "discard", "tile": f"{seq % 9 + 1}s", "seq": seq}
 
 
-async def append_forever(path: str, round_id: int, seq: int) -> None:
-    store = await SqliteStore.open(path)
+async def append_forever(database: str, round_id: int, seq: int) -> None:
+    store = await open_store(database)
     while True:
         await store.append_action(round_id, seq, action_for(seq))
         print(seq, flush=True)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import sqlite3
+import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,12 +17,13 @@ from data import (
     IdempotencyKeyError,
     InsufficientCardsError,
     PriceNotSetError,
-    SqliteStore,
     StateError,
     TableStatus,
     Variant,
 )
 from data.cards import card_shares
+from data.sql_store import SqlStore
+from tests.data.databases import Database
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -35,19 +38,22 @@ from tests.data.store_support import (
     setup_for,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 
-async def _set_config(store: SqliteStore, **changes: object) -> None:
+
+async def _set_config(store: SqlStore, **changes: object) -> None:
     config = await store.guild_config(GUILD)
     await store.save_guild_config(dataclasses.replace(config, **changes))
 
 
-def _ledger_totals(path: Path) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+async def _ledger_totals(
+    database: Database,
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
     """(sum of movements, cached balance) per member, read past the store."""
-    with sqlite3.connect(path) as db:
-        sums = db.execute(
-            "SELECT guild_id, user_id, SUM(delta) FROM card_movements GROUP BY guild_id, user_id"
-        ).fetchall()
-        cached = db.execute("SELECT guild_id, user_id, card_balance FROM guild_members").fetchall()
+    sums = await database.fetch(
+        "SELECT guild_id, user_id, SUM(delta) FROM card_movements GROUP BY guild_id, user_id"
+    )
+    cached = await database.fetch("SELECT guild_id, user_id, card_balance FROM guild_members")
     return {(g, u): s for g, u, s in sums}, {(g, u): b for g, u, b in cached if b}
 
 
@@ -75,7 +81,7 @@ def test_card_shares(
 # Grants, takes, starter and daily cards
 
 
-async def test_starter_cards_are_granted_once(store: SqliteStore) -> None:
+async def test_starter_cards_are_granted_once(store: SqlStore) -> None:
     first = await store.touch_member(GUILD, ALICE, "Alice")
     again = await store.touch_member(GUILD, ALICE, "Alice Li")
     assert first.card_balance == again.card_balance == 10
@@ -84,14 +90,14 @@ async def test_starter_cards_are_granted_once(store: SqliteStore) -> None:
     assert [(m.kind, m.delta, m.balance_after) for m in history] == [(CardKind.STARTER, 10, 10)]
 
 
-async def test_no_starter_cards_when_off(store: SqliteStore) -> None:
+async def test_no_starter_cards_when_off(store: SqlStore) -> None:
     await _set_config(store, starter_cards=0)
     member = await store.touch_member(GUILD, ALICE, "Alice")
     assert member.card_balance == 0
     assert await store.card_history(GUILD, ALICE) == []
 
 
-async def test_balances_are_per_server(store: SqliteStore) -> None:
+async def test_balances_are_per_server(store: SqlStore) -> None:
     await store.touch_member(GUILD, ALICE, "Alice")
     await store.grant_cards(OTHER_GUILD, ALICE, 3, key="g", actor_id=BOB)
     assert await store.card_balance(GUILD, ALICE) == 10
@@ -99,7 +105,7 @@ async def test_balances_are_per_server(store: SqliteStore) -> None:
     assert await store.card_balance(GUILD, BOB) == 0
 
 
-async def test_grant_and_take(store: SqliteStore) -> None:
+async def test_grant_and_take(store: SqlStore) -> None:
     granted = await store.grant_cards(GUILD, ALICE, 5, key="i1", actor_id=BOB, note="prize")
     assert (granted.kind, granted.delta, granted.balance_after) == (CardKind.GRANT, 5, 15)
     assert (granted.actor_id, granted.note, granted.replayed) == (BOB, "prize", False)
@@ -108,7 +114,7 @@ async def test_grant_and_take(store: SqliteStore) -> None:
     assert await store.card_balance(GUILD, ALICE) == 0
 
 
-async def test_take_beyond_balance_is_refused(store: SqliteStore) -> None:
+async def test_take_beyond_balance_is_refused(store: SqlStore) -> None:
     await store.touch_member(GUILD, ALICE, "Alice")
     with pytest.raises(InsufficientCardsError) as refused:
         await store.grant_cards(GUILD, ALICE, -11, key="i1", actor_id=BOB)
@@ -116,12 +122,12 @@ async def test_take_beyond_balance_is_refused(store: SqliteStore) -> None:
     assert await store.card_balance(GUILD, ALICE) == 10
 
 
-async def test_zero_grant_is_an_error(store: SqliteStore) -> None:
+async def test_zero_grant_is_an_error(store: SqlStore) -> None:
     with pytest.raises(ValueError, match="0 cards"):
         await store.grant_cards(GUILD, ALICE, 0, key="i1", actor_id=BOB)
 
 
-async def test_same_key_returns_the_first_movement(store: SqliteStore) -> None:
+async def test_same_key_returns_the_first_movement(store: SqlStore) -> None:
     first = await store.grant_cards(GUILD, ALICE, 5, key="i1", actor_id=BOB)
     second = await store.grant_cards(GUILD, ALICE, 5, key="i1", actor_id=BOB)
     assert second == dataclasses.replace(first, replayed=True)
@@ -132,7 +138,7 @@ async def test_same_key_returns_the_first_movement(store: SqliteStore) -> None:
     ("guild", "user", "amount"), [(GUILD, ALICE, 6), (GUILD, BOB, 5), (GUILD, ALICE, -5)]
 )
 async def test_key_reused_for_another_request_is_refused(
-    store: SqliteStore, guild: int, user: int, amount: int
+    store: SqlStore, guild: int, user: int, amount: int
 ) -> None:
     await store.grant_cards(GUILD, ALICE, 5, key="i1", actor_id=BOB)
     with pytest.raises(IdempotencyKeyError):
@@ -141,7 +147,7 @@ async def test_key_reused_for_another_request_is_refused(
 
 
 async def test_concurrent_requests_with_one_key_move_cards_once(
-    store: SqliteStore, db_path: Path
+    store: SqlStore, database: Database
 ) -> None:
     results = await asyncio.gather(
         *(store.grant_cards(GUILD, ALICE, 5, key="same", actor_id=BOB) for _ in range(50))
@@ -152,7 +158,7 @@ async def test_concurrent_requests_with_one_key_move_cards_once(
     assert len(await store.card_history(GUILD, ALICE)) == 2
 
 
-async def test_concurrent_takes_never_go_negative(store: SqliteStore, db_path: Path) -> None:
+async def test_concurrent_takes_never_go_negative(store: SqlStore, database: Database) -> None:
     outcomes = await asyncio.gather(
         *(store.grant_cards(GUILD, ALICE, -3, key=f"t{n}", actor_id=BOB) for n in range(10)),
         return_exceptions=True,
@@ -160,11 +166,11 @@ async def test_concurrent_takes_never_go_negative(store: SqliteStore, db_path: P
     refused = [o for o in outcomes if isinstance(o, InsufficientCardsError)]
     assert len(refused) == 7
     assert await store.card_balance(GUILD, ALICE) == 1
-    sums, cached = _ledger_totals(db_path)
+    sums, cached = await _ledger_totals(database)
     assert sums == cached
 
 
-async def test_daily_cards_once_per_utc_day(store: SqliteStore, clock: FakeClock) -> None:
+async def test_daily_cards_once_per_utc_day(store: SqlStore, clock: FakeClock) -> None:
     assert await store.claim_daily_cards(GUILD, ALICE) is None
     await _set_config(store, daily_cards=2)
     first = await store.claim_daily_cards(GUILD, ALICE)
@@ -183,7 +189,7 @@ async def test_daily_cards_once_per_utc_day(store: SqliteStore, clock: FakeClock
     assert await store.card_balance(GUILD, ALICE) == 17
 
 
-async def test_history_pages_newest_first(store: SqliteStore) -> None:
+async def test_history_pages_newest_first(store: SqlStore) -> None:
     for n in range(5):
         await store.grant_cards(GUILD, ALICE, n + 1, key=f"i{n}", actor_id=BOB)
     page = await store.card_history(GUILD, ALICE, limit=3)
@@ -192,27 +198,26 @@ async def test_history_pages_newest_first(store: SqliteStore) -> None:
     assert [m.delta for m in rest] == [2, 1, 10]
 
 
-async def test_ledger_is_append_only_and_consistent(store: SqliteStore, db_path: Path) -> None:
+async def test_ledger_is_append_only_and_consistent(store: SqlStore, database: Database) -> None:
     await store.grant_cards(GUILD, ALICE, 5, key="i1", actor_id=BOB)
-    with sqlite3.connect(db_path) as db:
-        for statement in (
-            "UPDATE card_movements SET delta = 50",
-            "DELETE FROM card_movements",
-            "INSERT INTO card_movements (guild_id, user_id, kind, delta, balance_after, key, "
-            f"created_at) VALUES ({GUILD}, {ALICE}, 'grant', 5, 99, 'forged', 0)",
-            "INSERT INTO card_movements (guild_id, user_id, kind, delta, balance_after, key, "
-            f"created_at) VALUES ({GUILD}, {ALICE}, 'take', -16, -1, 'negative', 0)",
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                db.execute(statement)
-    sums, cached = _ledger_totals(db_path)
+    for statement in (
+        "UPDATE card_movements SET delta = 50",
+        "DELETE FROM card_movements",
+        "INSERT INTO card_movements (guild_id, user_id, kind, delta, balance_after, key, "
+        f"created_at) VALUES ({GUILD}, {ALICE}, 'grant', 5, 99, 'forged', 0)",
+        "INSERT INTO card_movements (guild_id, user_id, kind, delta, balance_after, key, "
+        f"created_at) VALUES ({GUILD}, {ALICE}, 'take', -16, -1, 'negative', 0)",
+    ):
+        with pytest.raises(database.refusal):
+            await database.execute(statement)
+    sums, cached = await _ledger_totals(database)
     assert sums == cached == {(GUILD, ALICE): 15}
 
 
 # Table prices, charges and refunds
 
 
-async def test_creating_a_table_needs_the_whole_price(store: SqliteStore) -> None:
+async def test_creating_a_table_needs_the_whole_price(store: SqlStore) -> None:
     await _set_config(store, starter_cards=2)
     with pytest.raises(InsufficientCardsError) as refused:
         await store.create_table(
@@ -237,9 +242,7 @@ async def test_creating_a_table_needs_the_whole_price(store: SqliteStore) -> Non
         )
 
 
-async def test_raising_rounds_needs_the_new_price(
-    store: SqliteStore, make_table: MakeTable
-) -> None:
+async def test_raising_rounds_needs_the_new_price(store: SqlStore, make_table: MakeTable) -> None:
     await _set_config(store, starter_cards=3)
     table = await make_table(rounds=8, start=False)
     with pytest.raises(InsufficientCardsError):
@@ -248,7 +251,7 @@ async def test_raising_rounds_needs_the_new_price(
     assert (lowered.rounds, lowered.options) == (4, {"max_fan": 5})
 
 
-async def test_start_charges_the_creator(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_start_charges_the_creator(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(rounds=8)
     assert (table.status, table.price, table.card_payer) == (
         TableStatus.PLAYING,
@@ -260,18 +263,14 @@ async def test_start_charges_the_creator(store: SqliteStore, make_table: MakeTab
     assert [await store.card_balance(GUILD, user) for user in (ALICE, BOB)] == [7, 10]
 
 
-async def test_split_charges_humans_creator_first(
-    store: SqliteStore, make_table: MakeTable
-) -> None:
+async def test_split_charges_humans_creator_first(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE, None, BOB, CAROL), rounds=16, payer=CardPayer.SPLIT)
     assert table.price == 4
     balances = [await store.card_balance(GUILD, user) for user in (ALICE, BOB, CAROL)]
     assert balances == [8, 9, 9]
 
 
-async def test_start_refused_when_a_payer_is_short(
-    store: SqliteStore, make_table: MakeTable
-) -> None:
+async def test_start_refused_when_a_payer_is_short(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(
         (ALICE, BOB, CAROL, DAVE), rounds=16, start=False, payer=CardPayer.SPLIT
     )
@@ -284,7 +283,7 @@ async def test_start_refused_when_a_payer_is_short(
     assert balances == [10, 10, 0, 10]
 
 
-async def test_price_is_fixed_at_start(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_price_is_fixed_at_start(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(rounds=4)
     await _set_config(store, room_card_prices={4: 9}, card_payer=CardPayer.SPLIT)
     refunds = await store.disband_table(table.id)
@@ -292,7 +291,7 @@ async def test_price_is_fixed_at_start(store: SqliteStore, make_table: MakeTable
     assert (await store.get_table(table.id)).price == 2
 
 
-async def test_start_with_same_key_charges_once(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_start_with_same_key_charges_once(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(start=False)
     results = await asyncio.gather(*(store.start_table(table.id, key="k") for _ in range(30)))
     assert all(len(result) == 1 for result in results)
@@ -302,7 +301,7 @@ async def test_start_with_same_key_charges_once(store: SqliteStore, make_table: 
 
 
 async def test_second_start_with_another_key_is_refused(
-    store: SqliteStore, make_table: MakeTable
+    store: SqlStore, make_table: MakeTable
 ) -> None:
     table = await make_table(start=False)
     await store.start_table(table.id, key="k1")
@@ -314,10 +313,9 @@ async def test_second_start_with_another_key_is_refused(
     assert await store.card_balance(GUILD, ALICE) == 10 - 2
 
 
-async def test_concurrent_starts_never_overdraw(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_concurrent_starts_never_overdraw(store: SqlStore, make_table: MakeTable) -> None:
     # Five lobbies of one member at once: past the default cap, so the cap is lifted.
-    config = await store.guild_config(GUILD)
-    await store.save_guild_config(dataclasses.replace(config, lobbies_per_member=0))
+    await _set_config(store, lobbies_per_member=0)
     lobbies = [await make_table(rounds=8, start=False) for _ in range(5)]
     outcomes = await asyncio.gather(
         *(store.start_table(table.id, key=f"s{table.id}") for table in lobbies),
@@ -328,7 +326,7 @@ async def test_concurrent_starts_never_overdraw(store: SqliteStore, make_table: 
 
 
 async def test_disband_before_first_hand_ends_refunds_each_payer_once(
-    store: SqliteStore, make_table: MakeTable, db_path: Path
+    store: SqlStore, make_table: MakeTable, database: Database
 ) -> None:
     table = await make_table(rounds=16, payer=CardPayer.SPLIT)
     await store.begin_round(table.id, seed="s", setup=setup_for())
@@ -340,12 +338,12 @@ async def test_disband_before_first_hand_ends_refunds_each_payer_once(
     assert sum(not result[0].replayed for result in results) == 1
     assert [await store.card_balance(GUILD, u) for u in (ALICE, BOB, CAROL, DAVE)] == [10] * 4
     assert (await store.get_table(table.id)).status is TableStatus.DISBANDED
-    sums, cached = _ledger_totals(db_path)
+    sums, cached = await _ledger_totals(database)
     assert sums == cached
 
 
 async def test_disband_after_first_hand_keeps_the_cards(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     table = await make_table(rounds=4)
     await play_round(table, discard_win(1, 0, 8, 3))
@@ -353,9 +351,103 @@ async def test_disband_after_first_hand_keeps_the_cards(
     assert await store.card_balance(GUILD, ALICE) == 8
 
 
-async def test_disband_lobby_moves_nothing(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_disband_lobby_moves_nothing(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(start=False)
     assert await store.disband_table(table.id) == []
     assert await store.card_balance(GUILD, ALICE) == 10
     with pytest.raises(StateError):
         await store.start_table(table.id, key="late")
+
+
+# Several processes at once
+
+
+async def _run_clients(database: Database, plans: list[list[list[Any]]]) -> list[dict[str, Any]]:
+    """Run each plan in a process of its own (tests/data/ledger_client.py), all released at
+    once; each one's outcomes, one per request, and the time its requests spanned."""
+    clients = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.data.ledger_client",
+            database.location,
+            json.dumps(plan),
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for plan in plans
+    ]
+    for client in clients:
+        assert client.stdout is not None
+        assert await client.stdout.readline() == b"ready\n"
+    outputs = await asyncio.gather(*(client.communicate(b"go\n") for client in clients))
+    assert [client.returncode for client in clients] == [0] * len(clients)
+    reports = []
+    for stdout, _ in outputs:
+        *outcomes, span = [json.loads(line) for line in stdout.splitlines()]
+        reports.append({"outcomes": outcomes, **span})
+    return reports
+
+
+async def test_two_processes_spending_from_one_balance_at_once(
+    store: SqlStore, make_table: MakeTable, database: Database
+) -> None:
+    # Alice has 50 cards. Both processes take the same 40 keyed cards, from either end so that
+    # they meet, then 30 each under keys of their own: 10 of those 60 can be paid. Bob can pay
+    # for 3 of his 5 lobbies, which both start under the same keys. Both disband one started
+    # table of another server.
+    await store.grant_cards(GUILD, ALICE, 40, key="stake", actor_id=BOB)
+    # Five lobbies of one member at once: past the default cap, so the cap is lifted.
+    await _set_config(store, lobbies_per_member=0)
+    lobbies = [await make_table((BOB, ALICE, CAROL, DAVE), rounds=8, start=False) for _ in range(5)]
+    refunded = await make_table(guild_id=OTHER_GUILD, rounds=16, payer=CardPayer.SPLIT)
+    shared = [["take", GUILD, ALICE, 1, f"shared-{n}"] for n in range(40)]
+    starts = [["start", lobby.id, f"start-{lobby.id}"] for lobby in lobbies]
+    plans = [
+        [*order, *starts, ["disband", refunded.id], *own]
+        for order, own in (
+            (shared, [["take", GUILD, ALICE, 1, f"a-{n}"] for n in range(30)]),
+            (shared[::-1], [["take", GUILD, ALICE, 1, f"b-{n}"] for n in range(30)]),
+        )
+    ]
+    reports = await _run_clients(database, plans)
+    first, second = reports
+    assert first["started"] < second["ended"] and second["started"] < first["ended"]
+    # (first process's outcome, second's) of each request of the first plan, by request.
+    outcome = [
+        {json.dumps(request): o for request, o in zip(plan, report["outcomes"], strict=True)}
+        for plan, report in zip(plans, reports, strict=True)
+    ]
+
+    def pairs(requests: list[list[Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        return [(outcome[0][json.dumps(r)], outcome[1][json.dumps(r)]) for r in requests]
+
+    # Each shared key is charged once, and the other process gets that same movement back.
+    for a, b in pairs(shared):
+        assert sorted((a["result"], b["result"])) == ["applied", "replayed"]
+        assert a["ids"] == b["ids"]
+    own = [o["result"] for report in reports for o in report["outcomes"][46:]]
+    assert (own.count("applied"), own.count("refused")) == (10, 50)
+    assert await store.card_balance(GUILD, ALICE) == 0
+
+    started = [(a["result"], b["result"]) for a, b in pairs(starts)]
+    assert [pair.count("applied") for pair in started].count(1) == 3
+    assert all(
+        pair in {("applied", "replayed"), ("replayed", "applied"), ("refused", "refused")}
+        for pair in started
+    )
+    assert await store.card_balance(GUILD, BOB) == 10 - 3 * 3
+
+    # The table's payers were refunded once, by whichever process came first.
+    ((a, b),) = pairs([["disband", refunded.id]])
+    assert sorted((a["result"], b["result"])) == ["applied", "replayed"]
+    refunds = await database.fetch(
+        f"SELECT user_id, delta FROM card_movements WHERE table_id = {refunded.id} "
+        "AND kind = 'refund' ORDER BY user_id"
+    )
+    assert refunds == [(user, 1) for user in (ALICE, BOB, CAROL, DAVE)]
+    assert [await store.card_balance(OTHER_GUILD, u) for u in (ALICE, BOB, CAROL, DAVE)] == [10] * 4
+
+    sums, cached = await _ledger_totals(database)
+    assert sums == cached | {(GUILD, ALICE): 0}

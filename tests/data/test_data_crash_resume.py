@@ -16,18 +16,20 @@ from pathlib import Path
 
 import pytest
 
-from data import SqliteStore, Variant
+from data import Variant
+from data.sql_store import SqlStore
 from engine.round import Round
 from tests.data.crash_player import next_actions, players
+from tests.data.databases import Database
 from tests.data.store_support import FakeClock, MakeTable
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "crash-resume"
 
 
-def _kill_after(path: Path, round_id: int, acknowledged: int) -> int:
+def _kill_after(database: Database, round_id: int, acknowledged: int) -> int:
     with subprocess.Popen(
-        [sys.executable, "-m", "tests.data.crash_player", str(path), str(round_id), SEED],
+        [sys.executable, "-m", "tests.data.crash_player", database.location, str(round_id), SEED],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -46,7 +48,11 @@ def _kill_after(path: Path, round_id: int, acknowledged: int) -> int:
 
 @pytest.mark.parametrize("variant", [Variant.SICHUAN, Variant.GUANGDONG, Variant.MCR])
 async def test_a_killed_hand_resumes_identically(
-    store: SqliteStore, make_table: MakeTable, db_path: Path, clock: FakeClock, variant: Variant
+    store: SqlStore,
+    make_table: MakeTable,
+    database: Database,
+    clock: FakeClock,
+    variant: Variant,
 ) -> None:
     table = await make_table(variant=variant)
     fresh = Round.new(variant.value, {}, SEED)
@@ -55,9 +61,9 @@ async def test_a_killed_hand_resumes_identically(
     round_id = (await store.begin_round(table.id, seed=SEED, setup=setup)).id
     await store.close()
 
-    acknowledged = _kill_after(db_path, round_id, 25)
+    acknowledged = _kill_after(database, round_id, 25)
 
-    reopened = await SqliteStore.open(db_path, clock=clock)
+    reopened = await database.open(clock)
     try:
         (live,) = await reopened.live_tables()
         assert live.current_round is not None

@@ -7,7 +7,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from data import DatabaseFileError, Period, SchemaError, SqliteStore
+from data import DatabaseFileError, Period, SchemaError, SqliteStore, Store
 from data.migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate, schema_version
 from tests.data.store_support import ALICE, BOB, GUILD, FakeClock
 
@@ -49,7 +49,29 @@ SAMPLE_DATA = {
     INSERT INTO seats VALUES (2, 0, 101, NULL, 'Alice', 1), (2, 1, 102, NULL, 'Bob', 0),
                              (2, 2, NULL, 1, 'AI 2', 0), (2, 3, NULL, 1, 'AI 3', 0);
     """,
+    5: """
+    INSERT INTO guilds VALUES (2000, NULL, 20, 10, 10, 0, '{"1":1,"4":2,"8":3,"16":4}',
+                               'split', 0, 0, 1, 0);
+    """,
 }
+
+
+async def check_sample_data(store: Store) -> None:
+    """The rows of SAMPLE_DATA[1] read back through the store of the latest version."""
+    assert await store.card_balance(GUILD, ALICE) == 9
+    assert (await store.player_settings(ALICE)).locale == "zh-CN"
+    script = await store.round_script(1)
+    assert script["actions"] == [{"seat": 0, "action": "discard", "tile": "1z"}]
+    board = await store.leaderboard(guild_id=GUILD, period=Period.ALL)
+    assert [(e.stats.user_id, e.stats.net) for e in board] == [(BOB, 32), (ALICE, -32)]
+    assert (await store.player_stats(BOB)).best_hand == 24
+    # The finished table's summary was posted before auto-play and summaries were kept.
+    assert await store.summaries_due() == []
+    assert not any(seat.autoplay for seat in (await store.get_table(1)).seats)
+    assert await store.dm_channel_id(ALICE) is None
+    # A server configured before the caps on open lobbies has the default ones.
+    config = await store.guild_config(GUILD)
+    assert (config.lobbies_per_member, config.lobbies_per_server) == (3, 20)
 
 
 async def _build(path: Path, version: int) -> None:
@@ -76,7 +98,9 @@ def test_migration_files_are_numbered_without_gaps() -> None:
     assert all(path.suffix == ".sql" for path in MIGRATIONS_DIR.iterdir() if path.is_file())
 
 
-async def test_new_database_reaches_latest_version(store: SqliteStore, db_path: Path) -> None:
+async def test_new_database_reaches_latest_version(
+    sqlite_store: SqliteStore, db_path: Path
+) -> None:
     async with aiosqlite.connect(db_path) as db:
         assert await schema_version(db) == LATEST
         journal = list(await db.execute_fetchall("PRAGMA journal_mode"))
@@ -95,17 +119,7 @@ async def test_upgrade_from_every_earlier_version(
         async with aiosqlite.connect(path) as db:
             assert await schema_version(db) == LATEST
         if version >= 1:
-            assert await store.card_balance(GUILD, ALICE) == 9
-            assert (await store.player_settings(ALICE)).locale == "zh-CN"
-            script = await store.round_script(1)
-            assert script["actions"] == [{"seat": 0, "action": "discard", "tile": "1z"}]
-            board = await store.leaderboard(guild_id=GUILD, period=Period.ALL)
-            assert [(e.stats.user_id, e.stats.net) for e in board] == [(BOB, 32), (ALICE, -32)]
-            assert (await store.player_stats(BOB)).best_hand == 24
-            # The finished table's summary was posted before auto-play and summaries were kept.
-            assert await store.summaries_due() == []
-            assert not any(seat.autoplay for seat in (await store.get_table(1)).seats)
-            assert await store.dm_channel_id(ALICE) is None
+            await check_sample_data(store)
     finally:
         await store.close()
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
-from data import SqliteStore, TableStatus, Variant
+from data import TableStatus, Variant
+from data.sql_store import SqlStore
+from tests.data.databases import Database
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -21,10 +22,10 @@ from tests.data.store_support import (
 
 
 async def test_live_tables_after_reopen(
-    store: SqliteStore,
+    store: SqlStore,
     make_table: MakeTable,
     play_round: PlayRound,
-    db_path: Path,
+    database: Database,
     clock: FakeClock,
 ) -> None:
     await make_table(start=False)
@@ -47,7 +48,7 @@ async def test_live_tables_after_reopen(
     previous = await play_round(between, result, dealer=0)
     await store.close()
 
-    reopened = await SqliteStore.open(db_path, clock=clock)
+    reopened = await database.open(clock)
     try:
         live = {entry.table.id: entry for entry in await reopened.live_tables()}
     finally:

@@ -13,12 +13,12 @@ from data import (
     NotFoundError,
     Payment,
     RoundResult,
-    SqliteStore,
     StateError,
     TableStatus,
     Variant,
     Win,
 )
+from data.sql_store import SqlStore
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -37,7 +37,7 @@ def _action(seq: int) -> dict[str, object]:
     return {"seat": seq % 4, "action": "discard", "tile": f"{seq % 9 + 1}m"}
 
 
-async def test_round_script_round_trip(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_round_script_round_trip(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(variant=Variant.MCR)
     script = setup_for(
         Variant.MCR,
@@ -61,7 +61,7 @@ async def test_round_script_round_trip(store: SqliteStore, make_table: MakeTable
     assert await store.round_script(info.id) == script
 
 
-async def test_setup_is_validated(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_setup_is_validated(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table()
     good = setup_for(Variant.SICHUAN)
     bad_setups = [
@@ -79,7 +79,7 @@ async def test_setup_is_validated(store: SqliteStore, make_table: MakeTable) -> 
 
 
 async def test_rounds_follow_one_another(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     lobby = await make_table(start=False)
     with pytest.raises(StateError, match="lobby"):
@@ -97,7 +97,7 @@ async def test_rounds_follow_one_another(
         await store.begin_round(table.id, seed="s3", setup=setup_for())
 
 
-async def test_actions_must_come_in_sequence(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_actions_must_come_in_sequence(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table()
     info = await store.begin_round(table.id, seed="s", setup=setup_for())
     with pytest.raises(ActionSequenceError) as gap:
@@ -116,7 +116,7 @@ async def test_actions_must_come_in_sequence(store: SqliteStore, make_table: Mak
 
 
 async def test_concurrent_appends_of_one_number_store_one(
-    store: SqliteStore, make_table: MakeTable
+    store: SqlStore, make_table: MakeTable
 ) -> None:
     table = await make_table()
     info = await store.begin_round(table.id, seed="s", setup=setup_for())
@@ -130,7 +130,7 @@ async def test_concurrent_appends_of_one_number_store_one(
     assert live[0].current_round is not None and len(live[0].current_round.actions) == 1
 
 
-async def test_no_actions_after_disband(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_no_actions_after_disband(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table()
     info = await store.begin_round(table.id, seed="s", setup=setup_for())
     await store.disband_table(table.id)
@@ -140,7 +140,7 @@ async def test_no_actions_after_disband(store: SqliteStore, make_table: MakeTabl
         await store.finish_round(info.id, no_win())
 
 
-async def test_unfinished_round_has_no_script(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_unfinished_round_has_no_script(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table()
     info = await store.begin_round(table.id, seed="s", setup=setup_for())
     with pytest.raises(StateError, match="not finished"):
@@ -151,7 +151,7 @@ async def test_unfinished_round_has_no_script(store: SqliteStore, make_table: Ma
         await store.round_script(12345)
 
 
-async def test_finish_twice_is_refused(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_finish_twice_is_refused(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table()
     info = await store.begin_round(table.id, seed="s", setup=setup_for())
     assert await store.finish_round(info.id, no_win()) is False
@@ -160,7 +160,7 @@ async def test_finish_twice_is_refused(store: SqliteStore, make_table: MakeTable
 
 
 async def test_round_record_maps_seats_to_chairs_and_users(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     table = await make_table((ALICE, BOB, None, DAVE))
     # Dealer chair 3: seat 0 = Dave, seat 1 = Alice, seat 2 = Bob, seat 3 = the AI.
@@ -197,7 +197,7 @@ async def test_round_record_maps_seats_to_chairs_and_users(
 
 
 async def test_standings_sum_each_chair(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     table = await make_table()
     await play_round(table, discard_win(1, 0, 8, 3), dealer=0)
@@ -236,7 +236,7 @@ def test_lines_are_checked(build: Callable[[], object]) -> None:
         build()
 
 
-async def test_setup_given_is_not_changed(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_setup_given_is_not_changed(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE, BOB, CAROL, DAVE))
     setup = setup_for()
     kept = copy.deepcopy(setup)

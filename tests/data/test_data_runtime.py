@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from data import SeatError, SqliteStore, StateError, TableStatus
+from data import SeatError, StateError, TableStatus
+from data.sql_store import SqlStore
 from tests.data.store_support import ALICE, BOB, CAROL, DAVE, MakeTable, PlayRound, no_win
 
 
-async def test_autoplay_is_kept_on_the_seat(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_autoplay_is_kept_on_the_seat(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE, BOB, None, CAROL))
     assert not any(seat.autoplay for seat in table.seats)
     await store.set_autoplay(table.id, BOB, True)
@@ -21,7 +22,7 @@ async def test_autoplay_is_kept_on_the_seat(store: SqliteStore, make_table: Make
 
 
 async def test_autoplay_needs_a_player_of_a_table_in_play(
-    store: SqliteStore, make_table: MakeTable
+    store: SqlStore, make_table: MakeTable
 ) -> None:
     table = await make_table((ALICE, BOB, None, CAROL))
     with pytest.raises(SeatError, match="does not sit"):
@@ -32,7 +33,7 @@ async def test_autoplay_needs_a_player_of_a_table_in_play(
 
 
 async def test_summary_is_due_after_the_last_hand_until_marked(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     table = await make_table(rounds=1)
     assert await store.summaries_due() == []
@@ -46,7 +47,7 @@ async def test_summary_is_due_after_the_last_hand_until_marked(
     assert await store.summaries_due() == []
 
 
-async def test_disbanded_tables_owe_no_summary(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_disbanded_tables_owe_no_summary(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(rounds=1)
     await store.disband_table(table.id)
     assert await store.summaries_due() == []

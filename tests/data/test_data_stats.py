@@ -12,7 +12,9 @@ import pytest
 from data import LeaderboardEntry, Period, PlayerStats, RoundResult, SqliteStore, Variant
 from data.clock import day_of, to_ms
 from data.models import Ranking
+from data.sql_store import SqlStore
 from data.stats import LEADERBOARD_SQL
+from tests.data.databases import Database
 from tests.data.store_support import (
     ALICE,
     BOB,
@@ -36,9 +38,7 @@ def _board(entries: list[LeaderboardEntry]) -> list[tuple[int, int]]:
     return [(entry.stats.user_id, entry.stats.net) for entry in entries]
 
 
-async def test_player_stats(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
-) -> None:
+async def test_player_stats(store: SqlStore, make_table: MakeTable, play_round: PlayRound) -> None:
     table = await make_table((ALICE, BOB, CAROL, None), rounds=8)
     await play_round(table, discard_win(0, 1, 10, 5))
     await play_round(table, self_draw_win(0, 4, 12))
@@ -57,7 +57,7 @@ async def test_player_stats(
 
 
 async def test_leaderboard_scopes_and_variants(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     home = await make_table((ALICE, BOB, CAROL, DAVE), variant=Variant.MCR)
     away = await make_table((BOB, ALICE, ERIN, None), guild_id=OTHER_GUILD)
@@ -95,7 +95,7 @@ async def test_leaderboard_scopes_and_variants(
 
 
 async def test_rankings_and_minimum_games(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
     first = await make_table((ALICE, BOB, CAROL, DAVE), rounds=4)
     await play_round(first, discard_win(0, 1, 5, 8))
@@ -123,7 +123,7 @@ async def test_rankings_and_minimum_games(
 
 
 async def test_periods_follow_the_clock(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound, clock: FakeClock
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound, clock: FakeClock
 ) -> None:
     table = await make_table((ALICE, BOB, CAROL, DAVE), rounds=16)
     await play_round(table, discard_win(0, 1, 10, 30))  # day 0
@@ -158,7 +158,7 @@ async def test_periods_follow_the_clock(
 
 
 async def test_recent_rounds(
-    store: SqliteStore, make_table: MakeTable, play_round: PlayRound, clock: FakeClock
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound, clock: FakeClock
 ) -> None:
     sichuan = await make_table((ALICE, BOB, CAROL, DAVE), rounds=4)
     mcr = await make_table((BOB, ALICE, None, None), variant=Variant.MCR, guild_id=OTHER_GUILD)
@@ -192,7 +192,7 @@ async def test_recent_rounds(
     assert await store.recent_rounds(ERIN) == []
 
 
-async def test_leaderboards_read_in_index_order(store: SqliteStore, db_path: Path) -> None:
+async def test_leaderboards_read_in_index_order(sqlite_store: SqliteStore, db_path: Path) -> None:
     params = {"scope": 0, "variant": "all", "period": "all", "min_games": 1}
     params |= {"limit": 10, "offset": 0}
     with sqlite3.connect(db_path) as db:
@@ -232,22 +232,21 @@ def _expected_totals(log: list[Logged], today: int) -> dict[Key, tuple[int | Non
     return {key: (*counts, best.get(key)) for key, counts in sums.items()}
 
 
-def _stored_totals(path: Path) -> dict[Key, tuple[int | None, ...]]:
-    with sqlite3.connect(path) as db:
-        rows = db.execute(
-            "SELECT scope, variant, period, user_id, games, wins, self_draws, deal_ins, net, "
-            "best_hand FROM player_totals"
-        ).fetchall()
+async def _stored_totals(database: Database) -> dict[Key, tuple[int | None, ...]]:
+    rows = await database.fetch(
+        "SELECT scope, variant, period, user_id, games, wins, self_draws, deal_ins, net, "
+        "best_hand FROM player_totals"
+    )
     return {(row[0], row[1], row[2], row[3]): tuple(row[4:]) for row in rows}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_totals_match_a_full_recount(
-    store: SqliteStore,
+    store: SqlStore,
     make_table: MakeTable,
     play_round: PlayRound,
     clock: FakeClock,
-    db_path: Path,
+    database: Database,
     seed: int,
 ) -> None:
     rng = random.Random(seed)
@@ -298,13 +297,13 @@ async def test_totals_match_a_full_recount(
         clock.advance(hours=rng.choice([0, 1, 7, 20, 30, 24 * 9]))
         if rng.random() < 0.3:
             await store.leaderboard(period=Period.DAYS_7)
-            assert _stored_totals(db_path) == _expected_totals(log, day_of(to_ms(clock.now)))
+            assert await _stored_totals(database) == _expected_totals(log, day_of(to_ms(clock.now)))
     await store.leaderboard()
-    assert _stored_totals(db_path) == _expected_totals(log, day_of(to_ms(clock.now)))
+    assert await _stored_totals(database) == _expected_totals(log, day_of(to_ms(clock.now)))
 
 
 @pytest.mark.parametrize(("limit", "offset"), [(0, 0), (-1, 0), (101, 0), (10, -1)])
-async def test_pages_are_bounded(store: SqliteStore, limit: int, offset: int) -> None:
+async def test_pages_are_bounded(store: SqlStore, limit: int, offset: int) -> None:
     with pytest.raises(ValueError):
         await store.leaderboard(limit=limit, offset=offset)
     if offset == 0:

@@ -15,13 +15,13 @@ from data import (
     PriceNotSetError,
     Seat,
     SeatError,
-    SqliteStore,
     StateError,
     Table,
     TableStatus,
     Variant,
 )
 from data.models import DEFAULT_ROOM_CARD_PRICES
+from data.sql_store import SqlStore
 from engine.rules.base import RuleError
 from engine.rules.registry import VARIANTS, find_ruleset
 from tests.data.store_support import (
@@ -39,7 +39,7 @@ from tests.data.store_support import (
 # Player settings and server settings
 
 
-async def test_player_settings_default_and_round_trip(store: SqliteStore) -> None:
+async def test_player_settings_default_and_round_trip(store: SqlStore) -> None:
     assert await store.player_settings(ALICE) == PlayerSettings(
         ALICE,
         locale=None,
@@ -56,7 +56,7 @@ async def test_player_settings_default_and_round_trip(store: SqliteStore) -> Non
     assert await store.player_settings(ALICE) == cleared
 
 
-async def test_dm_channel_is_kept_for_known_and_new_players(store: SqliteStore) -> None:
+async def test_dm_channel_is_kept_for_known_and_new_players(store: SqlStore) -> None:
     assert await store.dm_channel_id(ALICE) is None
     await store.save_dm_channel_id(ALICE, 900)
     assert await store.dm_channel_id(ALICE) == 900
@@ -66,7 +66,7 @@ async def test_dm_channel_is_kept_for_known_and_new_players(store: SqliteStore) 
     assert (await store.player_settings(ALICE)) == PlayerSettings(ALICE)
 
 
-async def test_guild_config_default_and_round_trip(store: SqliteStore) -> None:
+async def test_guild_config_default_and_round_trip(store: SqlStore) -> None:
     config = await store.guild_config(GUILD)
     assert config == GuildConfig(
         GUILD,
@@ -124,7 +124,7 @@ def test_default_prices_cover_every_rounds_of_every_rule_set(variant: str) -> No
             assert rounds in DEFAULT_ROOM_CARD_PRICES
 
 
-async def test_member_names_per_server(store: SqliteStore, clock: FakeClock) -> None:
+async def test_member_names_per_server(store: SqlStore, clock: FakeClock) -> None:
     first = await store.touch_member(GUILD, ALICE, "Alice")
     clock.advance(days=1)
     await store.touch_member(OTHER_GUILD, ALICE, "Ali")
@@ -136,7 +136,7 @@ async def test_member_names_per_server(store: SqliteStore, clock: FakeClock) -> 
 # Tables and seats
 
 
-async def test_create_table(store: SqliteStore, clock: FakeClock) -> None:
+async def test_create_table(store: SqlStore, clock: FakeClock) -> None:
     table = await store.create_table(
         guild_id=GUILD,
         channel_id=55,
@@ -154,7 +154,7 @@ async def test_create_table(store: SqliteStore, clock: FakeClock) -> None:
     assert await store.get_table(table.id) == table
 
 
-async def test_lobby_message_and_channel_lookup(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_lobby_message_and_channel_lookup(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table(start=False)
     assert await store.table_in_channel(900) is None
     await store.set_lobby_message(table.id, channel_id=900, message_id=901)
@@ -166,7 +166,7 @@ async def test_lobby_message_and_channel_lookup(store: SqliteStore, make_table: 
         await store.set_lobby_message(999, channel_id=1, message_id=2)
 
 
-async def test_seats_fill_in_order_with_ai(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_seats_fill_in_order_with_ai(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE,), start=False)
     assert await store.take_seat(table.id, display_name="Bob", user_id=BOB) == Seat(1, "Bob", BOB)
     ai = await store.take_seat(table.id, display_name="AI", ai_level=2)
@@ -184,7 +184,7 @@ async def test_seats_fill_in_order_with_ai(store: SqliteStore, make_table: MakeT
         await store.take_seat(table.id, display_name="?", ai_level=-1)
 
 
-async def test_leaving_moves_later_arrivals_down(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_leaving_moves_later_arrivals_down(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE, BOB, None, CAROL), start=False)
     await store.leave_seat(table.id, BOB)
     seats = (await store.get_table(table.id)).seats
@@ -197,7 +197,7 @@ async def test_leaving_moves_later_arrivals_down(store: SqliteStore, make_table:
 
 
 async def test_an_ai_seat_can_be_taken_away_and_later_arrivals_move_down(
-    store: SqliteStore, make_table: MakeTable
+    store: SqlStore, make_table: MakeTable
 ) -> None:
     table = await make_table((ALICE, None, CAROL), start=False)
     with pytest.raises(SeatError, match="not an AI seat"):
@@ -210,7 +210,7 @@ async def test_an_ai_seat_can_be_taken_away_and_later_arrivals_move_down(
 
 
 async def test_seats_and_options_are_fixed_once_playing(
-    store: SqliteStore, make_table: MakeTable
+    store: SqlStore, make_table: MakeTable
 ) -> None:
     table = await make_table((ALICE, BOB, CAROL, None))
     with pytest.raises(StateError):
@@ -221,18 +221,18 @@ async def test_seats_and_options_are_fixed_once_playing(
         await store.set_table_options(table.id, options={}, rounds=1)
 
 
-async def test_start_needs_four_players(store: SqliteStore, make_table: MakeTable) -> None:
+async def test_start_needs_four_players(store: SqlStore, make_table: MakeTable) -> None:
     table = await make_table((ALICE, BOB, None), start=False)
     with pytest.raises(StateError, match="3 players"):
         await store.start_table(table.id, key="s")
 
 
-async def test_missing_table(store: SqliteStore) -> None:
+async def test_missing_table(store: SqlStore) -> None:
     with pytest.raises(NotFoundError, match="table 42"):
         await store.get_table(42)
 
 
-async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqliteStore) -> None:
+async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqlStore) -> None:
     config = await store.guild_config(GUILD)
     await store.save_guild_config(
         dataclasses.replace(config, lobbies_per_member=2, lobbies_per_server=3)

@@ -281,3 +281,15 @@ async def test_mentions_ping_as_allowed_mentions_lets_them(
     assert everything.pinged_roles == [guild.id]
     assert (nothing.pinged_users, nothing.pinged_roles, nothing.pinged_everyone) == ([], [], False)
     assert (chosen.pinged_users, chosen.pinged_everyone) == ([bob.id], True)
+
+
+async def test_a_fault_a_test_asks_for_answers_the_routes_next_requests(
+    fake: FakeDiscord, rest: Rest, guild: Guild
+) -> None:
+    """Servers fail: Discord's Status page and its 5xx answers ("the server had an error
+    processing your request") are part of the API's life; a test chooses when."""
+    fake.faults.fail(MESSAGES, status=503, times=2)
+    for _ in range(2):
+        status, body, _ = await rest.call("POST", messages_path(guild), json={"content": "x"})
+        assert (status, body["message"]) == (503, "Service Unavailable")
+    assert (await post(rest, guild))["content"] == "hi"

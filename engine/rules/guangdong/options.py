@@ -5,19 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.rules.base import TableOptions, int_in, is_bool, one_of, option
+from engine.rules.base import Subset, TableOptions, int_in, is_bool, one_of, option
 from engine.rules.guangdong.bighu import ALL_KIND_IDS, SEED_KIND_IDS
 
 VARIANT = "guangdong"
-
-
-def _is_kind_list(value: Any) -> bool:
-    """A list of distinct big-hu ids; an empty list makes every win small."""
-    if not isinstance(value, list | tuple):
-        return False
-    return all(isinstance(v, str) and v in ALL_KIND_IDS for v in value) and len(set(value)) == len(
-        value
-    )
 
 
 def _kinds(value: Any) -> tuple[str, ...]:
@@ -40,7 +31,8 @@ class GuangdongOptions(TableOptions):
     max_horses: int = option(4, int_in(1, 4), "马数上限: the most horses a dealer buys")
     big_hu_kinds: tuple[str, ...] = option(
         SEED_KIND_IDS,
-        _is_kind_list,
+        # An empty list makes every win small.
+        Subset(ALL_KIND_IDS),
         "大胡种类: which kinds make a big hu; the seed's eleven, and half_flush on request",
         typed=_kinds,
     )

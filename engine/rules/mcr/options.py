@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.rules.base import TableOptions, int_in, is_bool, one_of, option
+from engine.rules.base import Subset, TableOptions, int_in, is_bool, one_of, option
 
 VARIANT = "mcr"
 DICE_MODES = ("peek", "last_chance", "swap", "wealth", "peak")
@@ -25,14 +25,6 @@ DEALER = 0
 # The doubling factors of §4.2: the dealer's, everybody else's.
 _DEALER_FACTORS = (1, 2, 4)
 _FACTORS = (1, 2)
-
-
-def _dice_modes(value: Any) -> bool:
-    return (
-        isinstance(value, list | tuple)
-        and all(isinstance(m, str) and m in DICE_MODES for m in value)
-        and len(set(value)) == len(value)
-    )
 
 
 def _modes(value: Any) -> tuple[str, ...]:
@@ -55,6 +47,7 @@ class McrOptions(TableOptions):
     """The options of one table, checked and typed."""
 
     variant: ClassVar[str] = VARIANT
+    selectors: ClassVar[tuple[str, ...]] = ("preset",)
 
     preset: str = option(
         "party", one_of("party", "official"), "预设: which column of defaults applies"
@@ -72,7 +65,7 @@ class McrOptions(TableOptions):
     wild_bonus_fan: int = option(8, int_in(0, 88), "无宝: the 无宝 bonus; 0 disables it")
     horses: bool = option(True, is_bool, "万马奔腾: horses bought from the horse row")
     dice_modes: tuple[str, ...] = option(
-        DICE_MODES, _dice_modes, "骰子模式: dice modes that may trigger", typed=_modes
+        DICE_MODES, Subset(DICE_MODES), "骰子模式: dice modes that may trigger", typed=_modes
     )
     swap_max: int = option(5, int_in(0, 13), "偷天换日: most tiles one player may swap")
     peak_noise: int = option(3, int_in(0, 6), "巅峰时刻: random tiles mixed into each hand")

@@ -7,11 +7,10 @@ suit and is never a table option. The doc of each option opens with its Chinese 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.rules.base import TableOptions, int_in, is_bool, option
+from engine.rules.base import Choice, TableOptions, int_in, is_bool, option
 
 VARIANT = "sichuan"
 
@@ -23,17 +22,13 @@ ROUND_COUNTS = (1, 4, 8, 16)
 MAX_FANS = (3, 4, 5, 6)
 
 
-def int_choice(*values: int) -> Callable[[Any], bool]:
+def int_choice(*values: int) -> Choice:
     """One of ``values`` as a true int: ``True`` and ``4.0`` are refused."""
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and v in values
+    return Choice(values)
 
 
-def str_choice(*values: str) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, str) and v in values
-
-
-def _void_suit(value: Any) -> bool:
-    return value is None or str_choice(*SUIT_LETTERS)(value)
+def str_choice(*values: str) -> Choice:
+    return Choice(values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +90,6 @@ class CalculatorOptions(SichuanOptions):
 
     void_suit: str | None = option(
         None,
-        _void_suit,
+        Choice((None, *SUIT_LETTERS)),
         "定缺 (calculator only): the scored seat's void suit; without it the missing suit",
     )

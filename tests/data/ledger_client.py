@@ -1,0 +1,55 @@
+"""Runs a plan of room-card requests on a store, at its parent's signal, and reports each.
+
+Run by test_data_cards.py as: python -m tests.data.ledger_client DATABASE PLAN, DATABASE being
+a SQLite file or a PostgreSQL URL and PLAN a JSON list of requests:
+["take", guild, user, cards, key], ["start", table, key] or ["disband", table].
+It prints "ready" once its store is open and waits for a line on its input, so that several
+clients start together. Then it prints one JSON line per request: "applied", "replayed" or
+"refused" (too few cards), with the ids of the movements; then the monotonic times of its
+first and last request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from typing import Any
+
+from data import CardMovement, InsufficientCardsError, open_store
+from data.store import Store
+
+
+async def _request(store: Store, kind: str, *args: Any) -> list[CardMovement]:
+    if kind == "take":
+        guild, user, cards, key = args
+        return [await store.grant_cards(guild, user, -cards, key=key, actor_id=0)]
+    if kind == "start":
+        table, key = args
+        return await store.start_table(table, key=key)
+    if kind == "disband":
+        (table,) = args
+        return await store.disband_table(table)
+    raise ValueError(f"unknown request {kind!r}")
+
+
+async def run(database: str, plan: list[list[Any]]) -> None:
+    store = await open_store(database)
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
+    started = time.monotonic()
+    for kind, *args in plan:
+        try:
+            moves = await _request(store, kind, *args)
+        except InsufficientCardsError:
+            print(json.dumps({"result": "refused", "ids": []}), flush=True)
+            continue
+        result = "replayed" if any(move.replayed for move in moves) else "applied"
+        print(json.dumps({"result": result, "ids": [move.id for move in moves]}), flush=True)
+    print(json.dumps({"started": started, "ended": time.monotonic()}), flush=True)
+    await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(run(sys.argv[1], json.loads(sys.argv[2])))
