@@ -42,7 +42,7 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         return "error.permission", {}
     if isinstance(error, app_commands.CommandOnCooldown):
-        return "error.cooldown", {"seconds": round(error.retry_after)}
+        return "error.cooldown", {"count": round(error.retry_after)}
     if isinstance(error, app_commands.TransformerError):
         return "error.bad_value", {"value": str(error.value)[:QUOTED]}
     if isinstance(error, BadOption):

@@ -17,6 +17,8 @@ from functools import cache
 import discord
 
 from bot.i18n import t
+from bot.i18n.terms import tile_label
+from engine.tiles import NUM_KINDS
 from renderer.hand import render_hand, render_tiles
 from renderer.lobby import render_lobby
 from renderer.models import HandView, Labels, LobbyView, SettlementView, TableView
@@ -62,6 +64,7 @@ def labels(locale: str) -> Labels:
         pays=word("pays"),
         receives=word("receives"),
         horse_hit=word("horse_hit"),
+        tile_names=tuple(tile_label(kind, locale) for kind in range(NUM_KINDS)),
     )
 
 

@@ -12,7 +12,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import variant_name
+from bot.i18n.terms import player_name, variant_name
 from bot.ids import CustomId
 from bot.pictures import as_file, table_png
 from bot.services import Services
@@ -104,7 +104,8 @@ async def frame(
     for raw in actions[:step]:
         before = len(hand.events)
         hand.apply(Action.from_json(raw))
-    names = tuple(next(p.display_name for p in record.players if p.seat == s) for s in range(4))
+    players = [next(p for p in record.players if p.seat == s) for s in range(4)]
+    names = tuple(player_name(p.display_name, p.user_id is None, locale) for p in players)
     narrator = Narrator(record.variant.value, names, locale)
     lines = narrator.lines(hand.events_for(seat, before)) if step else []
     title = t(

@@ -8,8 +8,14 @@ Notation: ``123m456p77z`` (digits followed by their suit letter), honors also as
 ``E S W N C F P``; melds ``[123m]`` chow, ``[555p]`` pung, ``[5555p]`` exposed kong,
 ``{5555p}`` concealed kong. Every error names the offending character and its position.
 
+The parser also reads the way Chinese players write a hand: 万/萬 for ``m``, 筒/饼/餅 for
+``p``, 条/條/索 for ``s``, 字 for ``z``, the honors 东南西北中发白 (東南西北中發白) as their
+letters, the numerals 一 to 九 as digits, and full-width forms (see :func:`normalise`).
+
 >>> parse_tiles("123m7z")
 [0, 1, 2, 33]
+>>> parse_tiles("12万9筒东白") == parse_tiles("12m9pEP")
+True
 >>> format_tiles([33, 0, 1, 2])
 '123m7z'
 """
@@ -17,7 +23,8 @@ Notation: ``123m456p77z`` (digits followed by their suit letter), honors also as
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 NUM_KINDS = 34
@@ -45,16 +52,69 @@ _EN_SUITS = ("Characters", "Dots", "Bamboo")
 _EN_HONORS = ("East", "South", "West", "North", "Red", "Green", "White")
 
 
-class NotationError(ValueError):
-    """Malformed tile notation; names the character and its 0-based position."""
+#: The Chinese ways of writing the notation's symbols, one character for one: suits,
+#: honors (东 = ``E`` … 白 = ``P``) and the numerals 一 to 九.
+ALIASES: Mapping[str, str] = {
+    **dict.fromkeys("万萬", "m"),
+    **dict.fromkeys("筒饼餅", "p"),
+    **dict.fromkeys("条條索", "s"),
+    "字": "z",
+    **dict.fromkeys("东東", "E"),
+    "南": "S",
+    "西": "W",
+    "北": "N",
+    "中": "C",
+    **dict.fromkeys("发發", "F"),
+    "白": "P",
+    **{numeral: str(n) for n, numeral in enumerate(_ZH_NUMERALS, start=1)},
+}
+_FULL_WIDTH = range(0xFF01, 0xFF5F)  # ！ to ～: ASCII shifted by 0xFEE0
+_DIGITS = "0123456789"
 
-    def __init__(self, message: str, text: str, position: int) -> None:
+
+class NotationError(ValueError):
+    """Malformed tile notation; names the character and its 0-based position.
+
+    ``code`` says what is wrong, for texts in other languages: ``unknown_char``,
+    ``no_digits``, ``no_tile``, ``digits_before_honor``, ``no_suit``, ``one_tile``,
+    ``melds_here``, ``bad_kong``, ``bad_meld``, ``unclosed``, ``nested``,
+    ``closes_nothing``.
+    """
+
+    def __init__(self, message: str, text: str, position: int, code: str = "notation") -> None:
         char = text[position] if 0 <= position < len(text) else ""
         where = f"'{char}' at position {position}" if char else f"position {position}"
         super().__init__(f"{message} ({where} of {text!r})")
         self.text = text
         self.position = position
         self.char = char
+        self.code = code
+
+
+def normalise(text: str) -> str:
+    """``text`` with every alias written as the notation's own symbol: the Chinese suits,
+    honors and numerals of :data:`ALIASES`, full-width forms (``１２３ｍ``) and the decimal
+    digits of other scripts. Each character becomes one character, so a position in the
+    result is the same position in ``text``; anything else is left for the parser to
+    refuse.
+
+    >>> normalise("123万456筒789条东东中中中")
+    '123m456p789sEECCC'
+    >>> normalise("一二三萬 9索 發發 [５５５ｐ]")
+    '123m 9s FF [555p]'
+    >>> normalise("123m4x")
+    '123m4x'
+    """
+    out = []
+    for ch in text:
+        alias = ALIASES.get(ch)
+        if alias is None and ord(ch) in _FULL_WIDTH:
+            alias = chr(ord(ch) - 0xFEE0)
+        if alias is None and ch not in _DIGITS:
+            digit = unicodedata.decimal(ch, None)
+            alias = None if digit is None else str(digit)
+        out.append(alias if alias is not None else ch)
+    return "".join(out)
 
 
 def suit(kind: int) -> int:
@@ -91,10 +151,13 @@ def tile_str(kind: int) -> str:
 
 
 def tile_name(kind: int, locale: str = "zh-CN") -> str:
-    """The name players say: ``五万``/``東``/``5 Characters``."""
+    """The name players say: ``五万``/``東``/``5 Characters`` (``1 Character``)."""
     s, r = suit(kind), rank(kind)
     if locale.startswith("en"):
-        return _EN_HONORS[r - 1] if s == HONOR else f"{r} {_EN_SUITS[s]}"
+        if s == HONOR:
+            return _EN_HONORS[r - 1]
+        name = _EN_SUITS[s]
+        return f"{r} {name.removesuffix('s') if r == 1 else name}"
     hant = locale in ("zh-TW", "zh-HK")
     if s == HONOR:
         return (_ZH_HANT_HONORS if hant else _ZH_HONORS)[r - 1]
@@ -102,50 +165,63 @@ def tile_name(kind: int, locale: str = "zh-CN") -> str:
 
 
 def parse_tile(text: str) -> int:
-    """One tile: ``5m`` or an honor letter ``E``."""
+    """One tile: ``5m``, an honor letter ``E``, or as Chinese players write it
+    (``5万``, ``五萬``, ``東``).
+
+    >>> parse_tile("五萬") == parse_tile("5m")
+    True
+    """
     kinds = parse_tiles(text)
     if len(kinds) != 1:
-        raise NotationError("expected exactly one tile", text, 0)
+        raise NotationError("expected exactly one tile", text, 0, "one_tile")
     return kinds[0]
 
 
-def _parse_run(text: str, start: int, end: int) -> list[int]:
-    """Parse ``text[start:end]``: digit runs with suit letters, honor letters."""
+def _parse_run(norm: str, start: int, end: int, text: str) -> list[int]:
+    """Parse ``norm[start:end]`` (``text`` :func:`normalise`-d): digit runs with suit
+    letters, honor letters. Errors quote ``text``, as it was written."""
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, position) awaiting their suit letter
     for pos in range(start, end):
-        ch = text[pos]
-        if ch.isdigit():
+        ch = norm[pos]
+        if ch in _DIGITS:
             pending.append((int(ch), pos))
         elif ch in SUITS:
             if not pending:
-                raise NotationError(f"suit letter '{ch}' has no digits before it", text, pos)
+                raise NotationError(
+                    f"suit letter '{text[pos]}' has no digits before it", text, pos, "no_digits"
+                )
             suit_ = SUITS.index(ch)
             for digit, dpos in pending:
                 limit = 7 if suit_ == HONOR else 9
                 if not 1 <= digit <= limit:
-                    raise NotationError(f"no tile {digit}{ch}", text, dpos)
+                    raise NotationError(f"no tile {digit}{ch}", text, dpos, "no_tile")
                 out.append(make(digit, suit_))
             pending.clear()
         elif ch in HONOR_LETTERS:
             if pending:
-                raise NotationError("digits must be followed by m, p, s or z", text, pos)
+                raise NotationError(
+                    "digits must be followed by m, p, s or z", text, pos, "digits_before_honor"
+                )
             out.append(27 + HONOR_LETTERS.index(ch))
         elif ch.isspace():
             continue
         else:
-            raise NotationError(f"unknown character '{ch}'", text, pos)
+            raise NotationError(f"unknown character '{text[pos]}'", text, pos, "unknown_char")
     if pending:
-        raise NotationError("digits at the end have no suit letter", text, pending[-1][1])
+        raise NotationError(
+            "digits at the end have no suit letter", text, pending[-1][1], "no_suit"
+        )
     return out
 
 
 def parse_tiles(text: str) -> list[int]:
     """A plain sequence of tiles in written order (no melds)."""
-    for pos, ch in enumerate(text):
+    norm = normalise(text)
+    for pos, ch in enumerate(norm):
         if ch in "[]{}":
-            raise NotationError("melds are not allowed here", text, pos)
-    return _parse_run(text, 0, len(text))
+            raise NotationError("melds are not allowed here", text, pos, "melds_here")
+    return _parse_run(norm, 0, len(norm), text)
 
 
 def counts_of(kinds: Iterable[int]) -> list[int]:
@@ -225,7 +301,7 @@ class Meld:
 def _meld_from_kinds(kinds: list[int], concealed: bool, text: str, pos: int) -> Meld:
     if concealed:
         if len(kinds) != 4 or len(set(kinds)) != 1:
-            raise NotationError("{…} must hold four of one tile", text, pos)
+            raise NotationError("{…} must hold four of one tile", text, pos, "bad_kong")
         return Meld(MeldType.CONCEALED_KONG, kinds[0])
     ordered = sorted(kinds)
     if len(kinds) == 3 and len(set(kinds)) == 1:
@@ -240,7 +316,7 @@ def _meld_from_kinds(kinds: list[int], concealed: bool, text: str, pos: int) -> 
         and ordered[2] == ordered[0] + 2
     ):
         return Meld(MeldType.CHOW, ordered[0], claimed=kinds[0])
-    raise NotationError("not a chow, pung or kong", text, pos)
+    raise NotationError("not a chow, pung or kong", text, pos, "bad_meld")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,33 +341,36 @@ def parse_hand(text: str) -> HandSpec:
 
     >>> parse_hand("23m[777s]{EEEE}").notation()
     '23m[777s]{1111z}'
+    >>> parse_hand("二三万[七七七条]{東東東東}").notation()
+    '23m[777s]{1111z}'
     """
+    norm = normalise(text)
     concealed: list[int] = []
     melds: list[Meld] = []
     pos = 0
     segment_start = 0
-    while pos < len(text):
-        ch = text[pos]
+    while pos < len(norm):
+        ch = norm[pos]
         if ch in "[{":
-            concealed.extend(_parse_run(text, segment_start, pos))
+            concealed.extend(_parse_run(norm, segment_start, pos, text))
             close = "]" if ch == "[" else "}"
-            end = text.find(close, pos + 1)
-            other = text.find("[" if ch == "{" else "{", pos + 1)
-            nested = text.find(ch, pos + 1)
+            end = norm.find(close, pos + 1)
+            other = norm.find("[" if ch == "{" else "{", pos + 1)
+            nested = norm.find(ch, pos + 1)
             if end < 0:
-                raise NotationError(f"'{ch}' is never closed", text, pos)
+                raise NotationError(f"'{text[pos]}' is never closed", text, pos, "unclosed")
             for bad in (other, nested):
                 if 0 <= bad < end:
-                    raise NotationError("melds cannot nest", text, bad)
-            kinds = _parse_run(text, pos + 1, end)
+                    raise NotationError("melds cannot nest", text, bad, "nested")
+            kinds = _parse_run(norm, pos + 1, end, text)
             melds.append(_meld_from_kinds(kinds, ch == "{", text, pos))
             pos = end + 1
             segment_start = pos
             continue
         if ch in "]}":
-            raise NotationError(f"'{ch}' closes nothing", text, pos)
+            raise NotationError(f"'{text[pos]}' closes nothing", text, pos, "closes_nothing")
         pos += 1
-    concealed.extend(_parse_run(text, segment_start, len(text)))
+    concealed.extend(_parse_run(norm, segment_start, len(norm), text))
     return HandSpec(tuple(concealed), tuple(melds))
 
 

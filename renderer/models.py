@@ -47,12 +47,18 @@ class Labels:
     pays: str = "付"
     receives: str = "收"
     horse_hit: str = "中 {name}"
+    #: Every tile's name as the reader says it, by kind (0..33); empty: built from the
+    #: words above.
+    tile_names: tuple[str, ...] = ()
 
     def void_text(self, void_suit: int) -> str:
         return self.void.format(suit=self.suits[void_suit])
 
     def tile_text(self, kind: int) -> str:
-        """A tile's short name: ``4筒`` from ``number_tile``, or the wind or dragon."""
+        """A tile's short name: the caller's own where it gave them (``tile_names``, one
+        per kind), else ``4筒`` from ``number_tile``, or the wind or dragon."""
+        if self.tile_names:
+            return self.tile_names[kind]
         if suit(kind) == HONOR:
             return (*self.winds, *self.dragons)[rank(kind) - 1]
         return self.number_tile.format(n=rank(kind), suit=self.suits[suit(kind)])

@@ -116,12 +116,13 @@ class AdminCog(
                 note=note,
             )
         except InsufficientCardsError as exc:
-            raise UserError("admin.take_too_many", balance=exc.balance) from None
+            raise UserError("admin.take_too_many", count=exc.balance) from None
         await interaction.response.send_message(
             t(
                 "admin.granted",
                 locale,
                 user=user.mention,
+                count=move.delta,
                 delta=f"{move.delta:+d}",
                 balance=move.balance_after,
             ),

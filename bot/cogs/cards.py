@@ -60,7 +60,7 @@ class CardsCog(
         daily = await self.bot.store.claim_daily_cards(guild_id, interaction.user.id)
         balance = await self.bot.store.card_balance(guild_id, interaction.user.id)
         locale = await self.bot.locale_of(interaction)
-        lines = [t("cards.balance", locale, balance=balance)]
+        lines = [t("cards.balance", locale, count=balance)]
         if daily is not None and not daily.replayed:
             lines.append(t("cards.daily", locale, cards=daily.delta))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

@@ -1,4 +1,11 @@
-"""``/fan``: the calculator, answered privately as a picture and a list of fans."""
+"""``/fan``: the calculator, answered privately as a picture and a list of fans.
+
+The hand is written in the notation or as Chinese players write it (``123万456筒东东``,
+``一二三萬``): the one tile parser reads both. A hand the calculator cannot score is
+explained in the player's language, from the parser's error code and the rule set's
+own answers (which tiles it plays with, whether it chows, whether it has a wildcard),
+never with the calculator's English sentence.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +16,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import finish
-from bot.i18n import t
-from bot.i18n.terms import fan_name, tiles_label, total_text, variant_name
+from bot.i18n import has, t
+from bot.i18n.terms import fan_name, fan_sum, tile_label, tiles_label, total_text, variant_name
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, hand_png, labels
 from bot.variants import VARIANTS
+from engine.rules.registry import find_calculator, find_ruleset
 from engine.score import handle
 from engine.tiles import (
     HandSpec,
+    MeldType,
     NotationError,
+    check_copies,
     parse_hand,
     parse_tile,
     parse_tiles,
@@ -66,13 +76,77 @@ def build_request(
     return {**request, "win_tile": ""}, spec
 
 
-def answer_text(variant: str, request: dict[str, Any], answer: dict[str, Any], locale: str) -> str:
+def notation_text(field: str, error: NotationError, locale: str) -> str:
+    """A notation error in the player's words: which field, which character (counted
+    from 1, as written) and what is wrong with it."""
+    key = f"fan.notation.{error.code}"
+    return t(
+        key if has(key) else "fan.notation.notation",
+        locale,
+        field=t(f"fan.field.{field}", locale),
+        position=error.position + 1,
+        char=error.char,
+    )
+
+
+def problem_text(
+    variant: str, hand: str, win_tile: str | None, wildcard: str | None, locale: str
+) -> str:
+    """Why the calculator could not score the command's arguments, in the player's
+    words: the first thing wrong with them, in the order the calculator checks."""
+    try:
+        spec = parse_hand(hand)
+    except NotationError as exc:
+        return notation_text("hand", exc, locale)
+    tiles: dict[str, int] = {}
+    for field, value in (("win_tile", win_tile), ("wildcard", wildcard)):
+        if value:
+            try:
+                tiles[field] = parse_tile(value)
+            except NotationError as exc:
+                return notation_text(field, exc, locale)
+    name = variant_name(variant, locale)
+    if "wildcard" in tiles and not find_calculator(variant).allows_wildcard:
+        return t("fan.problem.wildcard", locale, variant=name)
+    held = spec.all_tiles() + ([tiles["win_tile"]] if "win_tile" in tiles else [])
+    size = len(spec.concealed) + 3 * len(spec.melds) + ("win_tile" in tiles)
+    if size != 14 and not (size == 13 and "win_tile" not in tiles):
+        return t("fan.problem.count", locale, count=size)
+    extra = check_copies(held)
+    if extra is not None:
+        return t("fan.problem.copies", locale, tile=tile_label(extra, locale))
+    ruleset = find_ruleset(variant)
+    absent = [k for k in held if k not in ruleset.tiles]
+    if absent:
+        return t("fan.problem.absent", locale, variant=name, tile=tile_label(absent[0], locale))
+    if not ruleset.allows_chow and any(m.type is MeldType.CHOW for m in spec.melds):
+        return t("fan.problem.chow", locale, variant=name)
+    if size == 14:
+        last = tiles.get("win_tile", spec.concealed[-1] if spec.concealed else None)
+        if last is not None:
+            return t("fan.problem.no_win", locale, tile=tile_label(last, locale))
+    return t("fan.problem.unclear", locale)
+
+
+def answer_text(
+    variant: str,
+    request: dict[str, Any],
+    answer: dict[str, Any],
+    locale: str,
+    written: tuple[str, str | None] | None = None,
+) -> str:
+    """The answer in words. ``written`` is the hand and winning tile as the player typed
+    them, which an error names; by default, the request's."""
     if not answer.get("ok"):
-        return t("fan.error", locale, error=answer.get("error", ""))
+        hand, win_tile = written if written is not None else (request["hand"], None)
+        if written is None and request.get("win_tile"):
+            win_tile = request["win_tile"]
+        problem = problem_text(variant, hand, win_tile, request.get("wildcard"), locale)
+        return t("fan.error", locale, error=problem)
     head = t("fan.heading", locale, variant=variant_name(variant, locale))
     if request.get("query") == "waits":
         if answer["shanten"] > 0:
-            return f"{head}\n" + t("fan.not_ready", locale, shanten=answer["shanten"])
+            return f"{head}\n" + t("fan.not_ready", locale, count=answer["shanten"])
         waits = tiles_label(parse_tiles("".join(answer["waits"])), locale)
         return f"{head}\n" + t("fan.waits", locale, tiles=waits)
     lines = [head]
@@ -80,7 +154,7 @@ def answer_text(variant: str, request: dict[str, Any], answer: dict[str, Any], l
         name = fan_name(variant, line, locale)
         count = t("fan.count", locale, count=line["count"]) if line["count"] > 1 else ""
         lines.append(t("fan.line", locale, name=name, fan=line["fan"], count=count))
-    lines.append(total_text(variant, answer["total"], locale))
+    lines.append(total_text(variant, answer["total"], locale, fan_sum(answer["fans"])))
     if answer.get("meets_minimum") is False:
         lines.append(t("fan.below_minimum", locale))
     return "\n".join(lines)
@@ -163,7 +237,7 @@ class FanCog(commands.Cog):
             flags["wildcard"] = wildcard
         request, spec = build_request(variant, hand, win_tile, flags)
         answer = handle(request)
-        content = answer_text(variant, request, answer, locale)
+        content = answer_text(variant, request, answer, locale, (hand, win_tile))
         if spec is None or not answer.get("ok"):
             await finish(interaction, content)
             return

@@ -42,7 +42,7 @@ def board_text(entries: list[LeaderboardEntry], ranking: Ranking, heading: str, 
                 rank=entry.rank,
                 name=entry.display_name or entry.stats.user_id,
                 figure=figure(entry, ranking),
-                games=entry.stats.games,
+                count=entry.stats.games,
             )
         )
     return "\n".join(lines)

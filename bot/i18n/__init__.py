@@ -4,6 +4,11 @@ Every text a player reads comes from the JSON catalogs beside this module, keyed
 dotted id (``lobby.title``); ``{name}`` placeholders are filled by :func:`t`. The reader's
 language is their ``/settings`` override when set, otherwise their Discord locale:
 ``zh-CN`` → 简体, ``zh-TW`` (and ``zh-HK``) → 繁體, anything else → English.
+
+A text that names a number of things has two forms, ``<key>.one`` and ``<key>.other``,
+and :func:`t` picks one by the ``count`` value it is given (see :func:`plural_form`).
+Every language has both keys, so every catalog has the same keys; Chinese, which has no
+plural, gives both the same text.
 """
 
 from __future__ import annotations
@@ -49,17 +54,43 @@ def resolve_locale(discord_locale: object, override: str | None = None) -> str:
     return EN
 
 
+PLURAL_FORMS = ("one", "other")
+
+
+def plural_form(count: object) -> str:
+    """``one`` for a count of 1 (or -1, as in "-1 room card"), ``other`` for any other:
+    English's rule in the Unicode CLDR plural rules for whole numbers. The Chinese
+    catalogs write both forms alike.
+
+    >>> plural_form(1), plural_form(0), plural_form(2), plural_form(-1)
+    ('one', 'other', 'other', 'one')
+    """
+    if not isinstance(count, int):
+        raise TypeError(f"a plural text needs a whole-number count, not {count!r}")
+    return "one" if abs(count) == 1 else "other"
+
+
 def t(key: str, locale: str, /, **values: object) -> str:
-    """The text of ``key`` in ``locale`` with its placeholders filled."""
-    try:
-        text = catalog(locale)[key]
-    except KeyError:
-        raise MissingTextError(key) from None
+    """The text of ``key`` in ``locale`` with its placeholders filled; for a text with
+    plural forms, the form for ``values["count"]``.
+
+    >>> t("cards.balance", EN, count=1), t("cards.balance", EN, count=3)
+    ('You have **1** room card.', 'You have **3** room cards.')
+    """
+    texts = catalog(locale)
+    text = texts.get(key)
+    if text is None and f"{key}.other" in texts:
+        if "count" not in values:
+            raise MissingTextError(f"{key} (a plural text needs a count)")
+        text = texts.get(f"{key}.{plural_form(values['count'])}")
+    if text is None:
+        raise MissingTextError(key)
     return text.format(**values) if values else text
 
 
 def has(key: str) -> bool:
-    return key in catalog(EN)
+    """Whether the catalogs have ``key``, as a text or as a text with plural forms."""
+    return key in catalog(EN) or f"{key}.other" in catalog(EN)
 
 
 def placeholders(text: str) -> frozenset[str]:

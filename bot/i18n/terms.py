@@ -1,11 +1,14 @@
-"""Mahjong words in the reader's language: tile labels, suits, fans, payment reasons."""
+"""Mahjong words in the reader's language: tile labels, suits, fans, payment reasons,
+and the names of AI seats."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from bot.i18n import EN, has, t
+from bot.i18n import EN, LOCALES, catalog, has, t
 from engine.tiles import HONOR, rank, suit, tile_name
 
 
@@ -45,8 +48,60 @@ def variant_name(variant: str, locale: str) -> str:
     return t(f"variant.{variant}", locale)
 
 
-def total_text(variant: str, total: int, locale: str) -> str:
+def fan_sum(lines: Iterable[Mapping[str, Any]]) -> int:
+    """What fan or pattern lines of the calculator contract add up to, before any cap."""
+    return sum(int(line["fan"]) * int(line["count"]) for line in lines)
+
+
+def total_text(variant: str, total: int, locale: str, raw: int | None = None) -> str:
     """A win's total as the rule set words it: Guangdong names big and small hu rather
-    than counting, so a text for the exact total wins over the general one."""
+    than counting, so a text for the exact total wins over the general one. ``raw`` is
+    what the lines add up to: above ``total``, the rule set's cap lowered it, which
+    Sichuan says (``fan.total.sichuan.capped``)."""
     exact = f"fan.total.{variant}.{total}"
-    return t(exact if has(exact) else f"fan.total.{variant}", locale, total=total)
+    if has(exact):
+        return t(exact, locale)
+    capped = f"fan.total.{variant}.capped"
+    if raw is not None and raw > total and has(capped):
+        return t(capped, locale, total=total, raw=raw)
+    return t(f"fan.total.{variant}", locale, total=total)
+
+
+@cache
+def _ai_name_forms() -> re.Pattern[str]:
+    """An AI seat's name as any of the catalogs words it (``电脑3``, ``電腦3``, ``AI 3``)."""
+    forms = []
+    for locale in LOCALES:
+        before, _, after = catalog(locale)["lobby.ai_name"].partition("{n}")
+        forms.append(f"{re.escape(before)}(?P<n{len(forms)}>[0-9]+){re.escape(after)}")
+    return re.compile("|".join(forms))
+
+
+def ai_number(name: str) -> int | None:
+    """The number of an AI seat's name in any language (``電腦3`` → 3), or None for a
+    name the bot did not give."""
+    found = _ai_name_forms().fullmatch(name)
+    if found is None:
+        return None
+    return next(int(n) for n in found.groupdict().values() if n is not None)
+
+
+def player_name(name: str, ai: bool, locale: str) -> str:
+    """A seat's name for one reader. An AI seat's name is stored in the server's language
+    when it sits down; every reader sees it in their own (``电脑3`` → ``電腦3``, ``AI 3``).
+    A person's name, and any name the bot did not give, is shown as it is.
+
+    >>> player_name("电脑3", True, "zh-TW"), player_name("电脑3", True, "en")
+    ('電腦3', 'AI 3')
+    >>> player_name("AI 1", False, "zh-CN")
+    'AI 1'
+    """
+    number = ai_number(name) if ai else None
+    return name if number is None else t("lobby.ai_name", locale, n=number)
+
+
+def player_names(names: Sequence[str], ai: Sequence[bool], locale: str) -> tuple[str, ...]:
+    """:func:`player_name` of each seat; ``ai`` may be shorter (the rest are people)."""
+    return tuple(
+        player_name(name, seat < len(ai) and ai[seat], locale) for seat, name in enumerate(names)
+    )

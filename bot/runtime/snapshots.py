@@ -29,10 +29,13 @@ class HandFacts:
     #: The hand's number in the session (1 = the first) and the hands the session plays.
     number: int
     hands: int
-    #: The players' names by seat of the hand (seat 0 deals).
+    #: The players' names by seat of the hand (seat 0 deals), as stored: an AI seat's in
+    #: the server's language when it sat down, which presenters word for each reader.
     names: tuple[str, str, str, str]
     #: The chair sitting at each seat of the hand.
     chairs: tuple[int, int, int, int]
+    #: Which seats of the hand an AI plays from the start (not a person on 托管).
+    ai: tuple[bool, bool, bool, bool] = (False, False, False, False)
 
     def seat_of(self, chair: int) -> int:
         return self.chairs.index(chair)
@@ -167,6 +170,7 @@ class Refused:
     legal: tuple[Action, ...]
     names: tuple[str, str, str, str]
     void: int | None
+    ai: tuple[bool, bool, bool, bool] = (False, False, False, False)
 
 
 class Problem(enum.Enum):

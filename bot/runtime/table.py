@@ -274,6 +274,7 @@ class TableRuntime:
             self.table.rounds,
             (names[0], names[1], names[2], names[3]),
             (chairs[0], chairs[1], chairs[2], chairs[3]),
+            _four(not self.chairs[c].human for c in chairs),
         )
 
     def seat_state(self, chair_no: int) -> SeatState:
@@ -618,13 +619,15 @@ class TableRuntime:
         # A refused move changes nothing, so the hand still shows what it was refused in.
         state = self._hand()
         hand = state.hand
+        facts = self._facts()
         return Refused(
             refusal,
             action,
             hand.view(seat),
             tuple(hand.legal_actions(seat)),
-            self._facts().names,
+            facts.names,
             state.notes.own_void[seat],
+            facts.ai,
         )
 
     def _click_problem(self, chair: Chair, click: Click) -> Problem | None:

@@ -10,7 +10,7 @@ import discord
 
 from bot import options
 from bot.i18n import t
-from bot.i18n.terms import variant_name
+from bot.i18n.terms import player_name, variant_name
 from bot.ids import CustomId
 from bot.pictures import labels
 from bot.runtime.seats import LOBBY_LEVELS, level_of
@@ -44,7 +44,7 @@ def seat_lines(table: Table, locale: str) -> list[str]:
         if seat is None:
             name = t("lobby.empty_seat", locale)
         elif seat.is_ai:
-            name = ai_seat_name(seat.display_name, seat.ai_level, locale)
+            name = ai_seat_name(player_name(seat.display_name, True, locale), seat.ai_level, locale)
         elif seat.user_id == table.creator_id:
             name = t("lobby.creator_seat", locale, name=seat.display_name)
         else:
@@ -84,7 +84,7 @@ def content(table: Table, config: GuildConfig, locale: str) -> str:
             "lobby.title",
             locale,
             variant=variant_name(table.variant.value, locale),
-            rounds=table.rounds,
+            count=table.rounds,
             table=table.id,
         ),
         _price(table, config, locale),
@@ -108,6 +108,7 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
             name = seat.display_name
             if seat.is_ai:
                 level = t(f"lobby.ai_level.{level_of(seat.ai_level)}", locale)
+                name = player_name(name, True, locale)
                 name = t("lobby.ai_chair", locale, name=name, level=level)
             chairs.append(ChairView(name, ai=seat.is_ai, host=host))
     variant = table.variant.value
@@ -116,7 +117,7 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
             "lobby.picture_title",
             locale,
             variant=variant_name(variant, locale),
-            rounds=table.rounds,
+            count=table.rounds,
             table=table.id,
         ),
         chairs=(chairs[0], chairs[1], chairs[2], chairs[3]),
@@ -150,7 +151,9 @@ def controls(table: Table, locale: str) -> discord.ui.View | None:
                 "lobby.seat",
                 locale,
                 chair=seat.chair + 1,
-                name=ai_seat_name(seat.display_name, seat.ai_level, locale),
+                name=ai_seat_name(
+                    player_name(seat.display_name, True, locale), seat.ai_level, locale
+                ),
             )[:100],
             value=str(seat.chair),
         )

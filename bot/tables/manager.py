@@ -20,7 +20,7 @@ from bot import options, places, replays
 from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import variant_name
+from bot.i18n.terms import ai_number, player_name, variant_name
 from bot.ids import (
     GAME_BUTTONS,
     GAME_SELECTS,
@@ -307,7 +307,7 @@ class TableManager:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
         except LobbyLimitError as exc:
             key = "lobby.too_many_mine" if exc.per_member else "lobby.too_many_here"
-            raise UserError(key, limit=exc.limit) from None
+            raise UserError(key, count=exc.limit) from None
         try:
             where = await self._open_place(interaction, table, config.table_category_id)
         except BaseException:
@@ -549,8 +549,9 @@ class TableManager:
 
     async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)
-        taken = {seat.display_name for seat in table.seats}
-        number = next(n for n in range(1, 10) if t("lobby.ai_name", locale, n=n) not in taken)
+        # Numbers, not names: a name stored in another language has the same number.
+        taken = {ai_number(seat.display_name) for seat in table.seats if seat.is_ai}
+        number = next(n for n in range(1, 10) if n not in taken)
         await self.services.store.take_seat(
             table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=level
         )
@@ -653,7 +654,7 @@ class TableManager:
         except InsufficientCardsError as exc:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
-            raise UserError("lobby.cannot_pay", name=name, price=exc.price) from None
+            raise UserError("lobby.cannot_pay", name=name, count=exc.price) from None
         try:
             table = await self.services.store.get_table(table.id)
             running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
@@ -705,7 +706,7 @@ class TableManager:
 
     def _disbanded_text(self, table: Table, refunds: Sequence[CardMovement]) -> str:
         refunded = sum(move.delta for move in refunds)
-        return t("table.disbanded", self.guild_locale(table.guild_id), cards=refunded)
+        return t("table.disbanded", self.guild_locale(table.guild_id), count=refunded)
 
     async def _disband_now(self, table_id: int) -> None:
         refunds = await self.services.store.disband_table(table_id)
@@ -763,7 +764,7 @@ class TableManager:
                 "vote.open",
                 locale,
                 name=interaction.user.display_name,
-                seconds=int(self.pacing.vote_seconds),
+                count=int(self.pacing.vote_seconds),
             ),
             view=view_of(*buttons),
         )
@@ -864,7 +865,9 @@ class TableManager:
         if table.channel_id is None:
             return
         locale = self.guild_locale(table.guild_id)
-        names = {seat.chair: seat.display_name for seat in table.seats}
+        names = {
+            seat.chair: player_name(seat.display_name, seat.is_ai, locale) for seat in table.seats
+        }
         lines = [t("table.session_over", locale, title=variant_name(table.variant.value, locale))]
         order = sorted(range(CHAIRS), key=lambda chair: -scores[chair])
         for place, chair in enumerate(order, start=1):

@@ -51,13 +51,17 @@ class Narrator:
     def tile(self, kind: int) -> str:
         return tile_label(kind, self.locale)
 
-    def lines(self, events: Sequence[Event]) -> list[str]:
+    def lines(self, events: Sequence[Event], *, closing: bool = True) -> list[str]:
+        """A line for each event that says something; without ``closing``, none for the
+        end of the hand (a hand message's headline says it)."""
         out: list[str] = []
         named: set[tuple[int | None, int]] = set()
         # At the end of a hand the settlement picture lists every payment.
         ending = any(isinstance(e, HandEnded) for e in events)
         for event in events:
-            if ending and isinstance(event, Paid):
+            if (ending and isinstance(event, Paid)) or (
+                not closing and isinstance(event, HandEnded)
+            ):
                 continue
             line = self.line(event)
             if isinstance(event, Won) and event.how in ("discard", "rob_kong"):

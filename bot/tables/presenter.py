@@ -141,7 +141,7 @@ class TablePresenter:
                     "table.hand_start",
                     self.locale,
                     title=prompts.title(facts, self.locale),
-                    dealer=facts.names[0],
+                    dealer=prompts.names(facts, self.locale)[0],
                     dice=dice,
                     fingerprint=start.seed_fingerprint,
                 )
@@ -203,8 +203,9 @@ class TablePresenter:
         person's result by DM."""
         hand, facts = settled.hand, settled.facts
         title = prompts.title(facts, self.locale)
-        picture = settlement_view(hand, facts.names, self.locale, title)
-        text = summary(hand, facts.names, self.locale, settled.seed)
+        names = prompts.names(facts, self.locale)
+        picture = settlement_view(hand, names, self.locale, title)
+        text = summary(hand, names, self.locale, settled.seed)
         if self.board is not None:
             self.board.touch()
             await self.board.settled()
@@ -223,20 +224,18 @@ class TablePresenter:
 
     def _narrate(self, events: Sequence[Event]) -> None:
         """Lines for the public events: the thread's in its language, and the latest in
-        each reader's."""
+        each reader's. A hand message says itself that the hand is over, so its latest
+        line is what happened before (the win, or the wall running out)."""
         if not events or self._table is None:
             return
-        names = self._table.facts.names
-        variant = self._table.facts.variant
-        lines = Narrator(variant, names, self.locale).lines(events)
-        if not lines:
-            return
-        self._fresh += lines
-        self._last[self.locale] = lines[-1]
-        for locale in {p.locale for p in self.people.values()} - {self.locale}:
-            own = Narrator(variant, names, locale).lines(events)
-            if own:
-                self._last[locale] = own[-1]
+        facts = self._table.facts
+        for locale in {self.locale} | {p.locale for p in self.people.values()}:
+            narrator = Narrator(facts.variant, prompts.names(facts, locale), locale)
+            if locale == self.locale:
+                self._fresh += narrator.lines(events)
+            latest = narrator.lines(events, closing=False)
+            if latest:
+                self._last[locale] = latest[-1]
 
     def _notice_line(self, notice: TableNotice) -> str:
         name = self.people[notice.chair].name if notice.chair in self.people else ""
@@ -256,21 +255,23 @@ class TablePresenter:
 
     def _seat_texts(self, board: BoardState) -> list[SeatText]:
         texts = []
+        names = prompts.names(board.facts, self.locale)
         for seat in range(4):
             note = ""
             if board.autoplay[seat]:
                 note = t("table.note.autoplay", self.locale)
             elif board.ai[seat]:
                 note = t("table.note.ai", self.locale)
-            texts.append(SeatText(board.facts.names[seat], board.scores[seat], note))
+            texts.append(SeatText(names[seat], board.scores[seat], note))
         return texts
 
     def _waiting(self, board: BoardState) -> str:
         if board.over or not board.waiting:
             return ""
         names = []
+        seats = prompts.names(board.facts, self.locale)
         for waiting in board.waiting:
-            name = board.facts.names[waiting.seat]
+            name = seats[waiting.seat]
             if waiting.deadline is not None:
                 when = f"<t:{int(waiting.deadline)}:R>"
                 name = t("table.waiting_until", self.locale, name=name, when=when)
@@ -367,7 +368,8 @@ class TablePresenter:
     ) -> None:
         """The table privately, as a spectator sees it."""
         title = prompts.title(board.facts, locale)
-        seats = [SeatText(board.facts.names[s], board.scores[s]) for s in range(4)]
+        names = prompts.names(board.facts, locale)
+        seats = [SeatText(names[s], board.scores[s]) for s in range(4)]
         png = await table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
         button = GameButton(
             CustomId("watch", board.facts.table_id), label=t("controls.refresh", locale)

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.i18n import has, t
-from bot.i18n.terms import suit_label, tile_label, tiles_label, variant_name
+from bot.i18n.terms import player_names, suit_label, tile_label, tiles_label, variant_name
 from bot.pictures import hand_png
 from bot.runtime.clicks import BACK
 from bot.runtime.notes import Note
@@ -29,6 +29,12 @@ TURN = "turn"
 CLAIM_KINDS = ("claim", "rob")
 
 
+def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
+    """The players' names by seat of the hand as ``locale``'s reader sees them: an AI
+    seat's in the reader's language."""
+    return player_names(facts.names, facts.ai, locale)
+
+
 def title(facts: HandFacts, locale: str) -> str:
     return t(
         "table.title",
@@ -36,7 +42,7 @@ def title(facts: HandFacts, locale: str) -> str:
         variant=variant_name(facts.variant, locale),
         hand=facts.number,
         hands=facts.hands,
-        dealer=facts.names[0],
+        dealer=names(facts, locale)[0],
     )
 
 
@@ -49,13 +55,13 @@ def _deadline_text(state: SeatState, locale: str) -> str:
 def headline(state: SeatState, locale: str) -> str:
     """The first line: what is asked of me (and until when), or whose move it is."""
     view = state.view
-    names = state.facts.names
+    seats = names(state.facts, locale)
     kind = state.kind
     if kind is None:
         if view.phase == "end":
             return t("hand.over", locale)
         if view.turn is not None:
-            return t("hand.waiting", locale, name=names[view.turn])
+            return t("hand.waiting", locale, name=seats[view.turn])
         return t("hand.waiting_all", locale)
     if kind == TURN:
         info = view.seats[state.seat]
@@ -65,7 +71,7 @@ def headline(state: SeatState, locale: str) -> str:
             text = t("hand.your_turn", locale)
     elif kind in CLAIM_KINDS:
         tile = tile_label(view.claim_tile, locale) if view.claim_tile is not None else ""
-        who = names[view.claim_from] if view.claim_from is not None else ""
+        who = seats[view.claim_from] if view.claim_from is not None else ""
         text = t(f"hand.{kind}", locale, name=who, tile=tile)
     else:
         text = t(f"hand.prompt.{kind}", locale)
@@ -75,10 +81,11 @@ def headline(state: SeatState, locale: str) -> str:
 def _peeked(state: SeatState, locale: str) -> list[str]:
     """Hands of other seats this seat may see (MCR 火眼金睛)."""
     lines = []
+    seats = names(state.facts, locale)
     for info in state.view.seats:
         if info.seat != state.seat and info.concealed is not None and state.view.phase != "end":
             tiles = tiles_label(kinds_of(info.concealed), locale)
-            lines.append(t("hand.peek", locale, name=state.facts.names[info.seat], tiles=tiles))
+            lines.append(t("hand.peek", locale, name=seats[info.seat], tiles=tiles))
     return lines
 
 
@@ -111,7 +118,7 @@ def content(state: SeatState, locale: str, last_line: str = "") -> str:
     if state.own_void is not None:
         lines.append(t("hand.own_void", locale, suit=suit_label(state.own_void, locale)))
     lines += _peeked(state, locale)
-    lines += note_texts(state.notes, state.facts.names, locale)
+    lines += note_texts(state.notes, names(state.facts, locale), locale)
     if state.kind in CLAIM_KINDS:
         legend = reaction_legend(state.legal, locale)
         if legend:
@@ -147,7 +154,8 @@ def controls(state: SeatState, locale: str) -> list[discord.ui.Item[Any]]:
         return [back]
     if not state.asks or state.controls is None:
         return []
-    reader = Reader(locale, state.facts.names, state.view.seats[state.seat].drawn, state.chosen)
+    seats = names(state.facts, locale)
+    reader = Reader(locale, seats, state.view.seats[state.seat].drawn, state.chosen)
     return items(ids(state), state.controls, reader)
 
 

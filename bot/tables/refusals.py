@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import catalog, has, placeholders, t
-from bot.i18n.terms import suit_label, tile_label, tiles_label
+from bot.i18n.terms import player_names, suit_label, tile_label, tiles_label
 from engine.actions import Action, Bet, Win
 from engine.errors import Refusal
 from engine.round import View
@@ -32,6 +32,8 @@ class Refused:
     legal: Sequence[Action]
     names: Sequence[str]
     void: int | None
+    #: Which seats an AI plays, whose names are worded for the reader.
+    ai: Sequence[bool] = ()
 
 
 def _subject_tile(refused: Refused) -> int | None:
@@ -56,7 +58,8 @@ def _named_tiles(action: Action) -> tuple[int, ...] | None:
 def details(refused: Refused, locale: str) -> dict[str, str]:
     """Every detail the refused move allows telling, worded for ``locale``."""
     action, view, seat = refused.action, refused.view, refused.action.seat
-    values: dict[str, str] = {"left": refused.names[(seat + 3) % 4]}
+    names = player_names(refused.names, refused.ai, locale)
+    values: dict[str, str] = {"left": names[(seat + 3) % 4]}
     tile = _subject_tile(refused)
     if tile is not None:
         values["tile"] = tile_label(tile, locale)
@@ -71,7 +74,7 @@ def details(refused: Refused, locale: str) -> dict[str, str]:
         if missing:
             values["missing"] = tiles_label(sorted(missing.elements()), locale)
     if view.turn is not None:
-        values["turn"] = refused.names[view.turn]
+        values["turn"] = names[view.turn]
     if refused.void is not None:
         values["suit"] = suit_label(refused.void, locale)
     factors = sorted({a.factor for a in refused.legal if isinstance(a, Bet)})

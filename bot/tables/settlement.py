@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import has, t
-from bot.i18n.terms import fan_name, reason_name, tile_label, total_text
+from bot.i18n.terms import fan_name, fan_sum, reason_name, tile_label, total_text
 from bot.pictures import labels
 from engine.round import Round
 from engine.rules.play import ScoredWin
@@ -19,6 +19,12 @@ def how_text(win: ScoredWin, locale: str) -> str:
     return t(key, locale) if has(key) else win.how
 
 
+def win_total(variant: str, win: ScoredWin, locale: str) -> str:
+    """A win's total in words, saying so when the rule set's cap lowered it."""
+    raw = fan_sum(line.to_json() for line in win.score.fans)
+    return total_text(variant, win.score.total, locale, raw)
+
+
 def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
     """The hand's name: the rule set's title where it names combinations (Sichuan's),
     else its most valuable fan or pattern (the engine lists them by value), else how the
@@ -29,7 +35,7 @@ def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
         return t(f"title.{variant}.{name}", locale)
     if win.score.fans:
         return fan_name(variant, win.score.fans[0].to_json(), locale)
-    return total_text(variant, win.score.total, locale).replace("*", "")
+    return win_total(variant, win, locale).replace("*", "")
 
 
 def naming(variant: str, locale: str) -> Naming:
@@ -60,7 +66,7 @@ def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
                     name=names[win.seat],
                     how=how_text(win, locale),
                     tile=tile_label(win.context.tile, locale),
-                    total=total_text(hand.variant, win.score.total, locale),
+                    total=win_total(hand.variant, win, locale),
                 )
             )
     else:
@@ -91,7 +97,7 @@ def player_result(hand: Round, seat: int, locale: str) -> str:
                 locale,
                 how=how_text(win, locale),
                 fans=fans or "—",
-                total=win.score.total,
+                total=win_total(hand.variant, win, locale),
             )
         )
     return "\n".join(lines)

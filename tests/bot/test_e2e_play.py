@@ -71,3 +71,18 @@ async def test_hand_with_ai_seats(harness: Harness, variant: str) -> None:
     board = await harness.store.leaderboard(guild_id=harness.guild.id, variant=Variant(variant))
     assert [entry.stats.user_id for entry in board] == [me.id]
     assert board[0].stats.games == 1
+
+
+async def test_ai_seats_are_named_in_each_readers_language(harness: Harness) -> None:
+    """AI seats sit down with names in the server's language (English here); a player who
+    reads 繁體 sees them as 電腦 in every DM."""
+    dong = harness.join("Dong", locale="zh-TW")
+    await harness.start_table(dong, "guangdong", rounds="1", fill_with_ai="true")
+    (settlement,) = await play_out(harness, [player(harness, dong)], dong)
+    assert "AI 1" in settlement.content, "the thread is in the server's language"
+    dms = [m.content for m in dong.messages(dong.dm)]
+    assert any("電腦" in text for text in dms)
+    assert not any("AI " in text or "电脑" in text for text in dms)
+    # The hand message says once that the hand is over, then what ended it.
+    (hand_message,) = [text for text in dms if "本局結束" in text]
+    assert hand_message.count("本局結束") == 1

@@ -5,13 +5,26 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import EN, LOCALES, ZH_CN, ZH_TW, catalog, placeholders, resolve_locale, t
-from bot.i18n.terms import fan_name, tile_label
+from bot.i18n import (
+    EN,
+    LOCALES,
+    ZH_CN,
+    ZH_TW,
+    MissingTextError,
+    catalog,
+    has,
+    placeholders,
+    resolve_locale,
+    t,
+)
+from bot.i18n.terms import ai_number, fan_name, player_name, player_names, tile_label
 from bot.i18n.translator import CatalogTranslator, text
+from bot.pictures import labels
 from engine.rules.guangdong.bighu import KINDS
 from engine.rules.mcr.fans import ALL_FANS
 from engine.rules.sichuan.patterns import PATTERNS, TITLES
 from engine.tiles import parse_tile
+from tests.bot.hanzi import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 # Discord's rule for command and option names (lower case where a script has case).
@@ -38,7 +51,7 @@ def test_every_key_the_code_names_exists() -> None:
             if literal.split(".")[0] in namespaces and not literal.endswith(".png"):
                 used.add(literal)
     assert len(used) > 100
-    missing = sorted(key for key in used if key not in catalog(EN))
+    missing = sorted(key for key in used if not has(key))
     assert not missing
 
 
@@ -81,7 +94,95 @@ def test_mahjong_terms_read_as_players_say_them() -> None:
     assert t("reason.kong_concealed", ZH_CN) == "暗杠"
     assert t("reason.kong_concealed", ZH_TW) == "暗槓"
     assert t("reason.win_discard", ZH_CN) == "点炮"
+    assert t("reason.win_discard", ZH_TW) == "放槍"
     assert t("fan.sichuan.kong_bloom", ZH_CN) == "杠上花"
+    assert t("option.mcr.min_fan", ZH_CN) == "起胡番数"
+    assert t("fan.waits", ZH_TW, tiles="").startswith("聽牌")
+    assert t("controls.claim.pong", EN) == "Pung"
+    assert t("reason.win_discard", EN) == "deal-in"
+    assert t("reason.win_self_draw", EN) == "self-draw"
+
+
+def test_english_says_pung_never_pong() -> None:
+    said = {key: text for key, text in catalog(EN).items() if re.search(r"\bpong", text, re.I)}
+    assert not said
+
+
+@pytest.mark.parametrize("locale", [ZH_CN, ZH_TW])
+def test_a_win_is_hu_except_in_the_official_mcr_fan_names(locale: str) -> None:
+    """简体 and 繁體 players write 胡 for a win; MCR's fans keep the names of 《中国麻将竞赛
+    规则》 (碰碰和, 平和, 无番和, 天和, 和绝张 …), also where a text names them."""
+    texts = catalog(locale)
+    names = sorted(
+        {text for key, text in texts.items() if key.startswith("fan.mcr.")}, key=len, reverse=True
+    )
+    assert any("和" in name for name in names)
+    other = {}
+    for key, written in texts.items():
+        if key.startswith("fan.mcr."):
+            continue
+        bare = written
+        for name in names:
+            bare = bare.replace(name, "")
+        if "和" in bare:
+            other[key] = written
+    assert not other
+
+
+#: The languages' own names, written in their own script wherever they are offered.
+ENDONYMS = frozenset({"choice.language.en", "choice.language.zh-CN", "choice.language.zh-TW"})
+
+
+def test_the_character_table_is_sound() -> None:
+    assert not SIMPLIFIED_ONLY & TRADITIONAL_ONLY
+    assert {"万", "发", "杠", "点", "听", "条", "东"} <= SIMPLIFIED_ONLY
+    assert {"萬", "發", "槓", "點", "聽", "條", "東"} <= TRADITIONAL_ONLY
+
+
+@pytest.mark.parametrize(
+    ("locale", "foreign"), [(ZH_TW, SIMPLIFIED_ONLY), (ZH_CN, TRADITIONAL_ONLY)]
+)
+def test_each_chinese_catalog_keeps_to_its_own_script(locale: str, foreign: frozenset[str]) -> None:
+    wrong = {
+        key: "".join(sorted(set(text) & foreign))
+        for key, text in catalog(locale).items()
+        if key not in ENDONYMS and set(text) & foreign
+    }
+    assert not wrong
+
+
+# What a Chinese text may write in Latin letters: what the player types or reads as it is.
+NOTATION = re.compile(
+    r"`[^`]*`"  # option names and values in backticks
+    r"|\{\w*\}"  # placeholders
+    r"|/\S+"  # slash commands
+    r"|\b[a-z_]+=\S+"  # name=value, as /table options takes them
+    r"|[\[{]?(?:[0-9]+[mpsz])+[\]}]?"  # tile notation: 5m, 123m456p, [555p]
+)
+PROPER_NAMES = ("Discord", "SHA-256")
+
+
+def latin_words(text: str) -> list[str]:
+    for name in PROPER_NAMES:
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-z]+", NOTATION.sub(" ", text))
+
+
+def test_notation_is_not_taken_for_english() -> None:
+    kept = "例如 123m456p789s11z[555p] `max_fan` /fan {name} max_fan=5，Discord、SHA-256"
+    assert latin_words(kept) == []
+    assert latin_words("预设：party 派对") == ["party"]
+    assert latin_words("算不了：unknown character 'x'") == ["unknown", "character", "x"]
+
+
+@pytest.mark.parametrize("locale", [ZH_CN, ZH_TW])
+def test_no_english_words_in_the_chinese_catalogs(locale: str) -> None:
+    found = {
+        key: latin_words(text)
+        for key, text in catalog(locale).items()
+        if key not in ENDONYMS and latin_words(text)
+    }
+    assert not found
 
 
 def test_catalog_fan_names_agree_with_the_engine() -> None:
@@ -131,3 +232,70 @@ async def test_translator_answers_chinese_locales_from_the_catalog() -> None:
     assert await translator.translate(name, discord.Locale.french, context) is None
     plain = app_commands.locale_str("no key")
     assert await translator.translate(plain, discord.Locale.chinese, context) is None
+
+
+def test_plural_texts_have_both_forms_everywhere() -> None:
+    keys = set(catalog(EN))
+    bases = {key.rsplit(".", 1)[0] for key in keys if key.endswith((".one", ".other"))}
+    assert bases
+    for base in bases:
+        assert {f"{base}.one", f"{base}.other"} <= keys, base
+        assert base not in keys, base
+        for locale in LOCALES:
+            texts = catalog(locale)
+            assert placeholders(texts[f"{base}.one"]) == placeholders(texts[f"{base}.other"])
+            if locale != EN:
+                # Chinese has no plural: both forms say the same.
+                assert texts[f"{base}.one"] == texts[f"{base}.other"], (locale, base)
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "one", "other"),
+    [
+        ("lobby.title", {"variant": "MCR", "table": 7}, "**MCR · 1 hand**", "**MCR · 4 hands**"),
+        ("cards.balance", {}, "**1** room card.", "**4** room cards."),
+        ("table.disbanded", {}, "1 room card refunded", "4 room cards refunded"),
+        ("error.cooldown", {}, "in 1 second.", "in 4 seconds."),
+        ("lobby.too_many_mine", {}, "have 1 open table waiting", "have 4 open tables waiting"),
+    ],
+)
+def test_english_counts_agree_with_their_nouns(
+    key: str, values: dict[str, object], one: str, other: str
+) -> None:
+    assert one in t(key, EN, count=1, **values)
+    assert other in t(key, EN, count=4, **values)
+
+
+def test_a_plural_text_needs_its_count() -> None:
+    with pytest.raises(MissingTextError):
+        t("cards.balance", EN)
+    with pytest.raises(TypeError):
+        t("cards.balance", EN, count="3")
+    assert t("admin.granted", EN, count=-1, user="@a", delta="-1", balance=2) == (
+        "@a: -1 room card, now 2."
+    )
+
+
+@pytest.mark.parametrize("stored", ["电脑3", "電腦3", "AI 3"])
+def test_ai_names_read_in_every_language(stored: str) -> None:
+    assert ai_number(stored) == 3
+    assert player_name(stored, True, ZH_CN) == "电脑3"
+    assert player_name(stored, True, ZH_TW) == "電腦3"
+    assert player_name(stored, True, EN) == "AI 3"
+    # A person may be called anything, AI names included.
+    assert player_name(stored, False, ZH_TW) == stored
+
+
+def test_names_the_bot_did_not_give_stay_as_they_are() -> None:
+    assert ai_number("Robot") is None
+    assert player_name("Robot", True, ZH_CN) == "Robot"
+    assert player_names(("AI 1", "小明"), (True,), ZH_TW) == ("電腦1", "小明")
+
+
+def test_pictures_name_tiles_as_the_reader_says_them() -> None:
+    """The table picture's caption ("AI 3 discards 1 Character") names tiles as the
+    messages do: singular for one, winds in words, each language its own."""
+    english = labels(EN)
+    assert english.tile_text(0) == "1 Character" and english.tile_text(27) == "East"
+    assert labels(ZH_TW).tile_text(0) == "1萬"
+    assert labels(ZH_CN).tile_text(31) == tile_label(31, ZH_CN)

@@ -5,10 +5,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import wall
+from engine.score import handle
 from engine.tiles import (
+    ALIASES,
     MeldType,
     NotationError,
     format_tiles,
+    normalise,
     parse_hand,
     parse_tile,
     parse_tiles,
@@ -63,6 +66,105 @@ def test_notation_errors_name_character_and_position(text: str, position: int, c
     assert f"position {position}" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("12x", "unknown_char"),
+        ("8z", "no_tile"),
+        ("123", "no_suit"),
+        ("m", "no_digits"),
+        ("1E", "digits_before_honor"),
+        ("12m[12", "unclosed"),
+        ("12m]", "closes_nothing"),
+        ("[124m]", "bad_meld"),
+        ("{555m}", "bad_kong"),
+        ("[1[2]3m]", "nested"),
+    ],
+)
+def test_notation_errors_say_what_is_wrong(text: str, code: str) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand(text)
+    assert err.value.code == code
+
+
+def test_notation_error_messages_are_unchanged_for_the_notation() -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand("12x")
+    assert str(err.value) == "unknown character 'x' ('x' at position 2 of '12x')"
+    with pytest.raises(NotationError) as err:
+        parse_tile("12m")
+    assert (err.value.code, err.value.position) == ("one_tile", 0)
+    with pytest.raises(NotationError) as err:
+        parse_tiles("1m[2m]")
+    assert (err.value.code, err.value.char) == ("melds_here", "[")
+
+
+@pytest.mark.parametrize(
+    ("written", "notation"),
+    [
+        ("123万456筒789条东东中中中", "123m456p789sEECCC"),
+        ("123萬456筒789條東東中中中", "123m456p789sEECCC"),
+        ("一二三萬", "123m"),
+        ("九索九条", "99s"),
+        ("五饼五餅五筒", "555p"),
+        ("东南西北中发白", "ESWNCFP"),
+        ("東南西北中發白", "ESWNCFP"),
+        ("1234567字", "1234567z"),
+        ("１２３ｍ　Ｅ", "123m E"),
+        ("1万2m三萬", "123m"),
+    ],
+)
+def test_chinese_forms_are_aliases_of_the_notation(written: str, notation: str) -> None:
+    assert parse_tiles(written) == parse_tiles(notation)
+    assert len(normalise(written)) == len(written)
+
+
+def test_chinese_melds() -> None:
+    hand = parse_hand("二三四万[七七七条]{東東東東}[中中中]")
+    assert hand.notation() == "234m[777s]{1111z}[555z]"
+    assert parse_tile("發") == parse_tile("F") == parse_tile("6z")
+    assert parse_tile("白") == parse_tile("7z")
+
+
+def test_every_alias_is_one_character_for_one() -> None:
+    assert all(len(k) == 1 and len(v) == 1 for k, v in ALIASES.items())
+    assert set(ALIASES.values()) <= set("mpsz123456789ESWNCFP")
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "char", "code"),
+    [
+        ("123万x", 4, "x", "unknown_char"),
+        ("万", 0, "万", "no_digits"),
+        ("8字", 0, "8", "no_tile"),
+        ("12东", 2, "东", "digits_before_honor"),
+        ("十万", 0, "十", "unknown_char"),
+        ("一二三", 2, "三", "no_suit"),
+        ("[一二四万]", 0, "[", "bad_meld"),
+        ("²m", 0, "²", "unknown_char"),
+    ],
+)
+def test_errors_in_chinese_name_the_character_as_written(
+    text: str, position: int, char: str, code: str
+) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand(text)
+    assert (err.value.position, err.value.char, err.value.code) == (position, char, code)
+    assert f"'{char}' at position {position}" in str(err.value)
+    assert err.value.text == text
+
+
+def test_the_calculator_reads_chinese_hands_as_the_notation() -> None:
+    written = {"variant": "mcr", "hand": "一二三万123筒123条78万55条", "win_tile": "9万"}
+    notation = {"variant": "mcr", "hand": "123m123p123s78m55s", "win_tile": "9m"}
+    assert handle(written) == handle(notation)
+    assert handle(notation)["total"] == 13
+    waits = handle({"variant": "guangdong", "hand": "1112345678999萬", "query": "waits"})
+    assert waits == handle({"variant": "guangdong", "hand": "1112345678999m", "query": "waits"})
+    error = handle({"variant": "mcr", "hand": "123x", "win_tile": "5m"})["error"]
+    assert error == "unknown character 'x' ('x' at position 3 of '123x')"
+
+
 def test_melds() -> None:
     hand = parse_hand("23m456p55s[777s]{EEEE}[5555p][312m]")
     assert [m.type for m in hand.melds] == [
@@ -93,6 +195,9 @@ def test_names_in_three_languages() -> None:
     assert tile_name(parse_tile("5m"), "zh-TW") == "五萬"
     assert tile_name(parse_tile("E"), "zh-TW") == "東"
     assert tile_name(parse_tile("9s"), "en-US") == "9 Bamboo"
+    assert tile_name(parse_tile("1m"), "en") == "1 Character"
+    assert tile_name(parse_tile("1p"), "en") == "1 Dot"
+    assert tile_name(parse_tile("2p"), "en") == "2 Dots"
     assert tile_str(parse_tile("P")) == "7z"
 
 
