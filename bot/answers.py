@@ -13,11 +13,19 @@ import discord
 
 _THINKING = discord.InteractionResponseType.deferred_channel_message
 _QUIET = discord.AllowedMentions.none()
+#: What Discord accepts in a message's content.
+CONTENT_LIMIT = 2000
+
+
+def clipped(text: str) -> str:
+    """``text`` within Discord's limit on a message's content."""
+    return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
 
 
 async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """A private answer: the first response if it is still open, the deferred one's
     completion, or a private follow-up."""
+    text = clipped(text)
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_QUIET)
     elif interaction.response.type is _THINKING:
@@ -31,5 +39,7 @@ async def finish(
 ) -> None:
     """Complete a command deferred with ``thinking``: its answer, with a picture."""
     await interaction.edit_original_response(
-        content=text, attachments=[file] if file is not None else [], allowed_mentions=_QUIET
+        content=clipped(text),
+        attachments=[file] if file is not None else [],
+        allowed_mentions=_QUIET,
     )

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.budget import RequestBudget, trace_config
+from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
+from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
@@ -24,6 +28,9 @@ from data.models import PlayerSettings
 from data.store import Store
 
 log = logging.getLogger(__name__)
+
+#: Seconds a person's membership of a server, as Discord last told it, is trusted.
+MEMBERSHIP_TTL = 60.0
 
 EXTENSIONS = (
     "bot.cogs.table",
@@ -48,6 +55,16 @@ def intents() -> discord.Intents:
     return chosen
 
 
+class BotTree(app_commands.CommandTree["MahjongBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
+        if not interaction.client.first_delivery(interaction):
+            return False
+        command = interaction.command
+        if isinstance(command, app_commands.Command) and interaction.data is not None:
+            check_options(command, interaction.data)
+        return True
+
+
 class MahjongBot(commands.AutoShardedBot):
     """One process runs every shard Discord asks for (past 2,500 servers it refuses one).
     Events without a server (DM clicks, DM reactions) reach shard 0; one process holds
@@ -68,9 +85,13 @@ class MahjongBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=BotTree,
             # Every request toward Discord's global limit waits for the budget as it
             # leaves, discord.py's own retries included.
             http_trace=trace_config(budget),
+            # Names are the players' own and may hold mentions: nothing pings unless a send
+            # names whom it means to ping.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         #: The bot's share of Discord's global limit (bot/budget.py).
@@ -87,6 +108,11 @@ class MahjongBot(commands.AutoShardedBot):
         #: sent to them later.
         self._user_locales: dict[int, str] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        self._deliveries = Deliveries()
+        #: (guild, user) → (when it was last known, whether a member), trusted for
+        #: ``membership_ttl`` seconds.
+        self._members: dict[tuple[int, int], tuple[float, bool]] = {}
+        self.membership_ttl = MEMBERSHIP_TTL
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -130,8 +156,39 @@ class MahjongBot(commands.AutoShardedBot):
         await self.tile_emoji.close()
         await super().close()
 
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the person is still in the server. The bot has no member events (a
+        privileged intent), so what it saw last stands for a minute (an interaction in
+        the server, or Discord's answer); then it asks Discord again when a click in DMs
+        needs to know."""
+        now = time.monotonic()
+        known = self._members.get((guild_id, user_id))
+        if known is not None and now - known[0] < self.membership_ttl:
+            return known[1]
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            member = False
+        else:
+            try:
+                await guild.fetch_member(user_id)
+                member = True
+            except discord.NotFound:
+                member = False
+            except discord.HTTPException as exc:
+                # Discord could not say: the person is given the benefit of the doubt.
+                log.info("membership of %s in %s unknown: %s", user_id, guild_id, exc)
+                return True
+        self._members[(guild_id, user_id)] = (now, member)
+        return member
+
+    def first_delivery(self, interaction: discord.Interaction) -> bool:
+        return self._deliveries.first(interaction.id)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)
+        if interaction.guild_id is not None:
+            # Whoever acts in a server is a member of it now.
+            self._members[(interaction.guild_id, interaction.user.id)] = (time.monotonic(), True)
 
     # -- players ------------------------------------------------------------------------
 

@@ -15,7 +15,9 @@ from discord import app_commands
 
 from bot.answers import answer_privately
 from bot.i18n import t
+from bot.option_checks import QUOTED, BadOption
 from bot.services import services_of
+from data.errors import StoreUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,8 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
     original = getattr(error, "original", error)
     if isinstance(original, UserError):
         return original.key, dict(original.values)
+    if isinstance(original, StoreUnavailableError):
+        return "error.store_busy", {}
     if isinstance(error, app_commands.NoPrivateMessage):
         return "error.guild_only", {}
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
@@ -40,7 +44,9 @@ def _key_for(error: app_commands.AppCommandError) -> tuple[str, dict[str, object
     if isinstance(error, app_commands.CommandOnCooldown):
         return "error.cooldown", {"count": round(error.retry_after)}
     if isinstance(error, app_commands.TransformerError):
-        return "error.bad_value", {"value": str(error.value)}
+        return "error.bad_value", {"value": str(error.value)[:QUOTED]}
+    if isinstance(error, BadOption):
+        return "error.bad_value", {"value": error.shown}
     return None
 
 

@@ -21,7 +21,7 @@ PREFIX = "mj"
 
 # Every kind of component, by who handles it and whether it is a button or a select.
 LOBBY_BUTTONS = ("join", "leave", "options", "start", "disband", "opttext")
-LOBBY_SELECTS = ("addai", "opt", "optv", "optf", "opts")
+LOBBY_SELECTS = ("addai", "dropai", "opt", "optv", "optf", "opts")
 GAME_BUTTONS = ("act", "back", "auto")
 GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch", "score")
@@ -30,6 +30,9 @@ REPLAY_SELECTS = ("seat",)
 BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS
 SELECT_KINDS = LOBBY_SELECTS + GAME_SELECTS + REPLAY_SELECTS
 MAX_LENGTH = 100
+#: The largest number a table, hand, step or round id can be: the store keeps them as
+#: 64-bit integers, and Discord's integer options stop at 2**53.
+MAX_ID = 2**53
 
 _KIND = r"[a-z_]+"
 _ARG = r"[A-Za-z0-9_.,\-]*"

@@ -27,6 +27,16 @@ from engine.round import Round
 NAV = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
 
 
+NAV_ARGS = frozenset(arg for arg, _ in NAV)
+
+
+def _seat(values: list[str]) -> int:
+    """The seat a replay's select chose."""
+    if len(values) != 1 or not values[0].isdigit():
+        raise UserError("click.expired")
+    return int(values[0])
+
+
 def nav_target(arg: str, step: int, last: int) -> int:
     return {"first": 0, "prev": max(0, step - 1), "next": min(last, step + 1), "last": last}[arg]
 
@@ -50,9 +60,14 @@ async def navigate(
     script = await services.store.round_script(record.info.id)
     last = len(script["actions"])
     if cid.kind == "seat":
-        seat, step = int(values[0]), cid.prompt_seq
+        seat, step = _seat(values), cid.prompt_seq
     else:
+        if cid.arg not in NAV_ARGS:
+            raise UserError("click.expired")
         seat, step = cid.hand_no, nav_target(cid.arg, cid.prompt_seq, last)
+    if not 0 <= seat < 4 or step > last:
+        # A value never offered: a forged control or a select from an old message.
+        raise UserError("click.expired")
     content, png, view = await frame(services, interaction, record, seat, step)
     await interaction.response.edit_message(
         content=content, attachments=[as_file(png, "replay.png")], view=view

@@ -84,6 +84,14 @@ class Services(Protocol):
         """The language of a server's threads."""
         ...
 
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the person is still a member of the server (checked now and then)."""
+        ...
+
+    def first_delivery(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether this is the interaction's first delivery; a second one is dropped."""
+        ...
+
 
 def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services behind an interaction (its client is the bot)."""

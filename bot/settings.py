@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 from data.backend import is_postgres_url
 
 TOKEN_HELP = """\
@@ -62,15 +64,13 @@ class Settings:
 
 
 def load_dotenv(path: Path, env: dict[str, str] | os._Environ[str] = os.environ) -> None:
-    """Fill unset variables from ``KEY=value`` lines; real environment variables win."""
+    """Fill unset variables from a ``.env`` file (quotes, comments and ``export`` as
+    python-dotenv reads them); real environment variables win."""
     if not path.is_file():
         return
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        env.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+    for key, value in dotenv_values(path, encoding="utf-8").items():
+        if value is not None:
+            env.setdefault(key, value)
 
 
 def _int(env: dict[str, str], name: str, default: int) -> int:

@@ -124,7 +124,9 @@ def format_value(value: Any) -> str:
 def _value(text: str) -> Any:
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
+        # Not JSON, a number longer than Python reads, or nested deeper than it follows:
+        # the rule set refuses it as a word, naming the option.
         return text
 
 

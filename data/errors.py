@@ -7,6 +7,12 @@ class StoreError(Exception):
     """Base class of every refusal by the store."""
 
 
+class StoreUnavailableError(StoreError):
+    """The store cannot take the call just now: the database is locked by another
+    process, the disk is full, a file cannot be written. Nothing of the call was kept,
+    and the same call may work later."""
+
+
 class NotFoundError(StoreError):
     """A table, round or other record does not exist."""
 
@@ -50,6 +56,18 @@ class PriceNotSetError(StoreError):
         self.rounds = rounds
 
 
+class LobbyLimitError(StoreError):
+    """A new lobby would pass a server's cap on open lobbies: the creator's own
+    (``per_member``) or the server's."""
+
+    def __init__(self, guild_id: int, limit: int, *, per_member: bool) -> None:
+        whose = "this member" if per_member else "this server"
+        super().__init__(f"guild {guild_id}: {whose} already has {limit} open lobbies")
+        self.guild_id = guild_id
+        self.limit = limit
+        self.per_member = per_member
+
+
 class SeatError(StoreError):
     """A seat change is impossible: table full, already seated, not seated."""
 
@@ -66,3 +84,14 @@ class ActionSequenceError(StoreError):
 
 class SchemaError(StoreError):
     """The database schema cannot be brought to this code's version."""
+
+
+class DatabaseFileError(StoreError):
+    """The database file cannot be used as it is: one sentence naming the file, what is
+    wrong with it and what to do."""
+
+    def __init__(self, path: object, problem: str, advice: str) -> None:
+        super().__init__(f"The database {path} {problem}: {advice}.")
+        self.path = path
+        self.problem = problem
+        self.advice = advice

@@ -9,10 +9,10 @@ from data.models import GuildConfig
 _INSERT = """
 INSERT INTO guilds (
     guild_id, table_category_id, turn_timer, claim_timer, starter_cards, daily_cards,
-    room_card_prices, card_payer, created_at, updated_at
+    room_card_prices, card_payer, lobbies_per_member, lobbies_per_server, created_at, updated_at
 )
 VALUES (:guild_id, :table_category_id, :turn_timer, :claim_timer, :starter_cards, :daily_cards,
-        :room_card_prices, :card_payer, :now, :now)
+        :room_card_prices, :card_payer, :lobbies_per_member, :lobbies_per_server, :now, :now)
 """
 
 _INSERT_IF_NEW = _INSERT + "ON CONFLICT (guild_id) DO NOTHING"
@@ -28,6 +28,8 @@ ON CONFLICT (guild_id) DO UPDATE SET
     daily_cards = excluded.daily_cards,
     room_card_prices = excluded.room_card_prices,
     card_payer = excluded.card_payer,
+    lobbies_per_member = excluded.lobbies_per_member,
+    lobbies_per_server = excluded.lobbies_per_server,
     updated_at = excluded.updated_at
 """
 )
@@ -44,6 +46,8 @@ def _params(config: GuildConfig, now_ms: int) -> dict[str, object]:
         "daily_cards": config.daily_cards,
         "room_card_prices": dump_json(prices),
         "card_payer": config.card_payer.value,
+        "lobbies_per_member": config.lobbies_per_member,
+        "lobbies_per_server": config.lobbies_per_server,
         "now": now_ms,
     }
 
@@ -67,6 +71,8 @@ async def get_config(db: Connection, guild_id: int) -> GuildConfig:
         daily_cards=row["daily_cards"],
         room_card_prices={int(k): v for k, v in load_json(row["room_card_prices"]).items()},
         card_payer=row["card_payer"],
+        lobbies_per_member=row["lobbies_per_member"],
+        lobbies_per_server=row["lobbies_per_server"],
     )
 
 

@@ -86,9 +86,19 @@ class GuildConfig:
     daily_cards: int = 0
     room_card_prices: dict[int, int] = field(default_factory=_default_prices)
     card_payer: CardPayer = CardPayer.CREATOR
+    #: Lobbies one member may have open at once, and the whole server; 0 = no cap.
+    lobbies_per_member: int = 3
+    lobbies_per_server: int = 20
 
     def __post_init__(self) -> None:
-        for name in ("turn_timer", "claim_timer", "starter_cards", "daily_cards"):
+        for name in (
+            "turn_timer",
+            "claim_timer",
+            "starter_cards",
+            "daily_cards",
+            "lobbies_per_member",
+            "lobbies_per_server",
+        ):
             _require_non_negative(name, getattr(self, name))
         if not self.room_card_prices:
             raise ValueError("room_card_prices needs at least one entry")

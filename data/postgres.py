@@ -8,12 +8,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from data import rounds, stats
 from data.clock import Clock, utc_now
 from data.codec import dump_json
 from data.connection import Connection
-from data.errors import SchemaError
+from data.errors import SchemaError, StoreUnavailableError
 from data.postgres_connection import PgConnection
 from data.postgres_locks import LOCK_SPACE, AdvisoryLock
 from data.postgres_migrate import migrate
@@ -25,6 +26,24 @@ MIN_POSTGRES = (12, 0)
 # A transaction left open by a process that hangs (not one that dies: the server sees its
 # connection close) would hold the write lock; the server ends it after this long.
 _IDLE_IN_TRANSACTION_TIMEOUT = "30s"
+
+# What the server says when it cannot take a call now but may take the same call later: the
+# connection lost or refused (class 08), the server shutting down or not yet accepting
+# (57P01-57P03), too many connections, a full disk or no memory (class 53), a serialization
+# failure or a deadlock (class 40), a lock or statement timeout, an I/O error of its own.
+_TRANSIENT: tuple[type[Exception], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.TransactionRollbackError,
+    asyncpg.LockNotAvailableError,
+    asyncpg.QueryCanceledError,
+    asyncpg.PostgresIOError,
+    # The network's own: a refused or reset connection, a connect that timed out.
+    OSError,
+)
 
 
 class PostgresStore(SqlStore):
@@ -44,9 +63,16 @@ class PostgresStore(SqlStore):
 
     @classmethod
     async def open(
-        cls, url: str, *, clock: Clock = utc_now, max_connections: int = 10
+        cls,
+        url: str,
+        *,
+        clock: Clock = utc_now,
+        max_connections: int = 10,
+        lock_timeout: float = 5.0,
     ) -> PostgresStore:
-        """Connect to the database at `url` and bring its schema up to date."""
+        """Connect to the database at `url` and bring its schema up to date.
+        ``lock_timeout``: seconds a statement waits for a lock another session holds (the
+        write lock, a row) before the call fails with StoreUnavailableError."""
         pool = await asyncpg.create_pool(
             url,
             min_size=1,
@@ -54,6 +80,7 @@ class PostgresStore(SqlStore):
             server_settings={
                 "application_name": "mahjong-bot",
                 "idle_in_transaction_session_timeout": _IDLE_IN_TRANSACTION_TIMEOUT,
+                "lock_timeout": f"{int(lock_timeout * 1000):d}ms",
             },
         )
         try:
@@ -61,6 +88,10 @@ class PostgresStore(SqlStore):
                 version = db.get_server_version()
                 if (version.major, version.minor) < MIN_POSTGRES:
                     raise SchemaError(f"PostgreSQL {version.major} is too old; 12 or newer needed")
+                # Another process's migrations may take longer than a write may wait: a
+                # process starting meanwhile waits for them to end. The pool resets the
+                # setting when the connection goes back.
+                await db.execute("SET lock_timeout = 0")
                 await migrate(db)
             store = cls(pool, clock)
             async with store._write() as conn:
@@ -76,16 +107,33 @@ class PostgresStore(SqlStore):
     # Transactions
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:
+        """A connection of the pool, with the server's and the network's "not now" errors
+        raised as StoreUnavailableError."""
+        try:
+            async with self._pool.acquire() as db:
+                try:
+                    yield db
+                except asyncpg.InterfaceError as exc:
+                    # A connection lost between two statements is noticed by the next one,
+                    # or by the end of the transaction, as "closed" or "released".
+                    if _lost(db):
+                        raise StoreUnavailableError(f"the connection was lost: {exc}") from exc
+                    raise
+        except _TRANSIENT as exc:
+            raise StoreUnavailableError(str(exc)) from exc
+
+    @asynccontextmanager
     async def _read(self) -> AsyncIterator[Connection]:
         async with (
-            self._pool.acquire() as db,
+            self._connection() as db,
             db.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield PgConnection(db)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as db, db.transaction():
+        async with self._connection() as db, db.transaction():
             # Released when the transaction ends, however it ends; a process that dies
             # mid-transaction releases it with its connection.
             await db.execute(
@@ -95,7 +143,7 @@ class PostgresStore(SqlStore):
 
     async def append_action(self, round_id: int, seq: int, action: Mapping[str, Any]) -> None:
         payload = dump_json(dict(action))
-        async with self._pool.acquire() as db:
+        async with self._connection() as db:
             conn = PgConnection(db)
             try:
                 stored = await rounds.append_action(
@@ -106,3 +154,12 @@ class PostgresStore(SqlStore):
                 stored = False
             if not stored:
                 raise await rounds.append_refusal(conn, round_id, seq)
+
+
+def _lost(db: PoolConnectionProxy[asyncpg.Record]) -> bool:
+    """Whether a connection acquired for a block is gone: closed, or taken back by the pool,
+    which happens within the block only when the connection closes."""
+    try:
+        return db.is_closed()
+    except asyncpg.InterfaceError:
+        return True

@@ -17,7 +17,12 @@ from typing import Any
 from data import cards, guilds, players, rounds, stats, tables
 from data.clock import Clock, day_of, from_ms, to_ms
 from data.connection import Connection
-from data.errors import IdempotencyKeyError, InsufficientCardsError, StateError
+from data.errors import (
+    IdempotencyKeyError,
+    InsufficientCardsError,
+    LobbyLimitError,
+    StateError,
+)
 from data.models import (
     CardKind,
     CardMovement,
@@ -203,7 +208,9 @@ class SqlStore(ABC):
         variant = Variant(variant)
         async with self._write() as db:
             await self._admit(db, guild_id, creator_id, creator_name)
-            price = (await guilds.get_config(db, guild_id)).price_for(rounds)
+            config = await guilds.get_config(db, guild_id)
+            await _require_lobby_room(db, config, creator_id)
+            price = config.price_for(rounds)
             await _require_balance(db, guild_id, creator_id, price)
             table_id = await tables.create(
                 db,
@@ -261,6 +268,12 @@ class SqlStore(ABC):
             table = await tables.get(db, table_id)
             tables.require_status(table, TableStatus.LOBBY)
             await tables.remove_seat(db, table, user_id)
+
+    async def remove_ai_seat(self, table_id: int, chair: int) -> None:
+        async with self._write() as db:
+            table = await tables.get(db, table_id)
+            tables.require_status(table, TableStatus.LOBBY)
+            await tables.remove_ai_seat(db, table, chair)
 
     async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:
         async with self._write() as db:
@@ -485,6 +498,18 @@ def _check_page(limit: int, offset: int = 0) -> None:
         raise ValueError(f"limit must be 1 to {MAX_PAGE}, got {limit}")
     if offset < 0:
         raise ValueError(f"offset must be 0 or more, got {offset}")
+
+
+async def _require_lobby_room(db: Connection, config: GuildConfig, creator_id: int) -> None:
+    """Refuse a lobby past the server's caps on open lobbies (0: no cap). Counted inside
+    the write transaction, which runs alone, so two lobbies opened at once cannot both
+    take the last place."""
+    mine = config.lobbies_per_member
+    if mine and await tables.open_lobbies(db, config.guild_id, creator_id) >= mine:
+        raise LobbyLimitError(config.guild_id, mine, per_member=True)
+    everyone = config.lobbies_per_server
+    if everyone and await tables.open_lobbies(db, config.guild_id) >= everyone:
+        raise LobbyLimitError(config.guild_id, everyone, per_member=False)
 
 
 async def _require_balance(db: Connection, guild_id: int, user_id: int, price: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,8 +14,8 @@ import aiosqlite
 from data import rounds, stats
 from data.clock import Clock, utc_now
 from data.codec import dump_json
-from data.errors import SchemaError
-from data.migrate import migrate
+from data.errors import DatabaseFileError, SchemaError, StoreUnavailableError
+from data.migrate import load_migrations, migrate, schema_version
 from data.sql_store import SqlStore
 
 # IS DISTINCT FROM, which PostgreSQL shares, needs 3.39; STRICT tables need 3.37; RETURNING,
@@ -23,6 +23,12 @@ from data.sql_store import SqlStore
 MIN_SQLITE = (3, 39, 0)
 
 Synchronous = Literal["NORMAL", "FULL"]
+
+# SQLite's primary result codes that say "not now" rather than "never": busy or locked
+# by another connection, out of memory, read-only, an I/O error, a full disk, a file that
+# cannot be opened, a locking protocol error.
+TRANSIENT_CODES = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 11, 26
 
 
 class SqliteStore(SqlStore):
@@ -46,14 +52,25 @@ class SqliteStore(SqlStore):
         *,
         clock: Clock = utc_now,
         synchronous: Synchronous = "FULL",
+        busy_timeout: float = 5.0,
     ) -> SqliteStore:
-        """Open (or create) the database file and bring its schema up to date."""
+        """Open (or create) the database file and bring its schema up to date.
+        ``busy_timeout``: seconds a statement waits for another process's lock before
+        the call fails with StoreUnavailableError."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.39 or newer needed")
-        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseFileError(path, "cannot be opened", _WRITABLE) from exc
         try:
             db.row_factory = sqlite3.Row
-            await _configure(db, synchronous)
+            with _file_problems(path):
+                await _check_file(db, path)
+                await _configure(db, synchronous, busy_timeout)
+                # Writable now, not only readable: a write lock taken and given back.
+                await db.execute("BEGIN IMMEDIATE")
+                await db.execute("ROLLBACK")
             store = cls(db, clock)
             async with store._write() as conn:
                 await stats.roll_windows(conn, store._today())
@@ -71,20 +88,27 @@ class SqliteStore(SqlStore):
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            yield self._db
+            with _unavailable():
+                yield self._db
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # Shielded so a cancelled caller still leaves no transaction open; statements
-                # run in order, so this comes after whatever the caller had queued.
-                await asyncio.shield(self._rollback())
-                raise
+            with _unavailable():
+                async with self._transaction():
+                    yield self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        try:
+            await self._db.execute("BEGIN IMMEDIATE")
+            yield
+            await self._db.execute("COMMIT")
+        except BaseException:
+            # Shielded so a cancelled caller still leaves no transaction open; statements
+            # run in order, so this comes after whatever the caller had queued.
+            await asyncio.shield(self._rollback())
+            raise
 
     async def _rollback(self) -> None:
         # OperationalError means no transaction was open: BEGIN itself failed, or COMMIT had
@@ -95,12 +119,72 @@ class SqliteStore(SqlStore):
     async def append_action(self, round_id: int, seq: int, action: Mapping[str, Any]) -> None:
         payload = dump_json(dict(action))
         async with self._lock:
-            # A single INSERT in autocommit mode: the fast path takes one round trip.
-            if not await rounds.append_action(self._db, round_id, seq, payload, self._now()):
-                raise await rounds.append_refusal(self._db, round_id, seq)
+            with _unavailable():
+                # A single INSERT in autocommit mode: the fast path takes one round trip.
+                if not await rounds.append_action(self._db, round_id, seq, payload, self._now()):
+                    raise await rounds.append_refusal(self._db, round_id, seq)
 
 
-async def _configure(db: aiosqlite.Connection, synchronous: Synchronous) -> None:
+_WRITABLE = "check that it and its folder may be written and that the disk has room"
+_DAMAGED = "restore it from a backup (or move it away to start with an empty one), then start again"
+
+
+async def _check_file(db: aiosqlite.Connection, path: str | Path) -> None:
+    """A database the bot can use: SQLite's own check of its pages, and a schema this code
+    knows (it only migrates forward)."""
+    rows = list(await db.execute_fetchall("PRAGMA quick_check"))
+    if [tuple(row) for row in rows] != [("ok",)]:
+        raise DatabaseFileError(path, "is damaged (SQLite's quick_check failed)", _DAMAGED)
+    version = await schema_version(db)
+    known = len(load_migrations())
+    if version > known:
+        raise DatabaseFileError(
+            path,
+            f"was written by a newer version of the bot (schema {version}, this one knows {known})",
+            "update the bot, or start it on a backup made before the update",
+        )
+
+
+@contextmanager
+def _file_problems(path: str | Path) -> Iterator[None]:
+    """What SQLite says of a file it cannot use, as one sentence that says what to do."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code in (SQLITE_BUSY, SQLITE_LOCKED):
+            raise DatabaseFileError(
+                path,
+                "is locked by another program (another copy of the bot, a sqlite3 shell)",
+                "stop that program, then start again",
+            ) from exc
+        if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
+            raise DatabaseFileError(
+                path, "is not a SQLite database or is damaged", _DAMAGED
+            ) from exc
+        if code in TRANSIENT_CODES:
+            raise DatabaseFileError(path, "cannot be written", _WRITABLE) from exc
+        raise DatabaseFileError(path, f"cannot be used ({exc})", _DAMAGED) from exc
+    except SchemaError as exc:
+        raise DatabaseFileError(path, f"cannot be brought up to date ({exc})", _DAMAGED) from exc
+
+
+@contextmanager
+def _unavailable() -> Iterator[None]:
+    """SQLite's "not now" errors, and the operating system's, as StoreUnavailableError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF in TRANSIENT_CODES:
+            raise StoreUnavailableError(str(exc)) from exc
+        raise
+    except OSError as exc:
+        raise StoreUnavailableError(str(exc)) from exc
+
+
+async def _configure(
+    db: aiosqlite.Connection, synchronous: Synchronous, busy_timeout: float
+) -> None:
     """Connection settings, then migrations; foreign keys go on once the schema is current."""
     if synchronous not in ("NORMAL", "FULL"):
         raise ValueError(f"synchronous must be NORMAL or FULL, got {synchronous!r}")
@@ -108,7 +192,7 @@ async def _configure(db: aiosqlite.Connection, synchronous: Synchronous) -> None
     if rows[0][0] != "wal":
         raise SchemaError(f"the database cannot use WAL mode (got {rows[0][0]!r})")
     await db.execute(f"PRAGMA synchronous = {synchronous}")
-    await db.execute("PRAGMA busy_timeout = 5000")
+    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000):d}")
     await db.execute("PRAGMA foreign_keys = OFF")
     await migrate(db)
     await db.execute("PRAGMA foreign_keys = ON")

@@ -101,7 +101,8 @@ class Store(Protocol):
         rounds: int,
     ) -> Table:
         """Open a lobby with the creator in chair 0; refused (InsufficientCardsError) when the
-        creator cannot pay the whole price."""
+        creator cannot pay the whole price, and (LobbyLimitError) past the server's caps on
+        open lobbies, the creator's own or the server's (GuildConfig)."""
         ...
 
     async def set_lobby_message(
@@ -127,6 +128,11 @@ class Store(Protocol):
 
     async def leave_seat(self, table_id: int, user_id: int) -> None:
         """Stand a player up in the lobby; later arrivals move down one chair."""
+        ...
+
+    async def remove_ai_seat(self, table_id: int, chair: int) -> None:
+        """Take the AI seat at ``chair`` away in the lobby; later arrivals move down one
+        chair. SeatError when that chair is not an AI seat."""
         ...
 
     async def start_table(self, table_id: int, *, key: str) -> list[CardMovement]:

@@ -211,6 +211,18 @@ async def remove_seat(db: Connection, table: Table, user_id: int) -> None:
         raise SeatError(f"user {user_id} does not sit at table {table.id}")
     if seat.chair == 0:
         raise SeatError(f"the creator cannot leave table {table.id}; disband it instead")
+    await _free_chair(db, table, seat)
+
+
+async def remove_ai_seat(db: Connection, table: Table, chair: int) -> None:
+    """Take an AI seat away and move the later arrivals down one chair each."""
+    seat = next((s for s in table.seats if s.chair == chair), None)
+    if seat is None or not seat.is_ai:
+        raise SeatError(f"chair {chair} of table {table.id} is not an AI seat")
+    await _free_chair(db, table, seat)
+
+
+async def _free_chair(db: Connection, table: Table, seat: Seat) -> None:
     later = [other for other in table.seats if other.chair > seat.chair]
     # Chairs are a key, so the later seats are removed and re-inserted one lower.
     await db.execute("DELETE FROM seats WHERE table_id = ? AND chair >= ?", (table.id, seat.chair))
@@ -253,3 +265,16 @@ async def start_key_owner(db: Connection, start_key: str) -> int | None:
         await db.execute_fetchall("SELECT id FROM tables WHERE start_key = ?", (start_key,))
     )
     return int(rows[0][0]) if rows else None
+
+
+async def open_lobbies(db: Connection, guild_id: int, creator_id: int | None = None) -> int:
+    """How many lobbies are open in the server (opened by ``creator_id`` when given)."""
+    if creator_id is None:
+        sql = "SELECT count(*) FROM tables WHERE guild_id = ? AND status = 'lobby'"
+        rows = await db.execute_fetchall(sql, (guild_id,))
+    else:
+        sql = (
+            "SELECT count(*) FROM tables WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'"
+        )
+        rows = await db.execute_fetchall(sql, (guild_id, creator_id))
+    return int(next(iter(rows))[0])

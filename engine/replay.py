@@ -66,6 +66,11 @@ def main(
             EXIT_INVALID,
             {"ok": False, "error": f"cannot read {args[0]}: {exc.strerror}"},
         )
+    except UnicodeDecodeError as exc:
+        code, answer = (
+            EXIT_INVALID,
+            {"ok": False, "error": f"not UTF-8 text: byte {exc.start} cannot be read"},
+        )
     except json.JSONDecodeError as exc:
         code, answer = (
             EXIT_INVALID,
@@ -74,6 +79,11 @@ def main(
                 "error": f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
             },
         )
+    except RecursionError:
+        code, answer = (EXIT_INVALID, {"ok": False, "error": "invalid JSON: nested too deeply"})
+    except ValueError as exc:
+        # Python refuses to read an integer of thousands of digits.
+        code, answer = (EXIT_INVALID, {"ok": False, "error": f"invalid JSON: {exc}"})
     else:
         code, answer = (
             replay(script)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fakediscord.errors import FormErrors
-from fakediscord.models import Channel, Role, User
+from fakediscord.models import Channel, Guild, Role, User
 from fakediscord.permissions import ADMINISTRATOR
 from fakediscord.validation import bad_length, max_length
 from fakediscord.world import World
@@ -104,10 +104,18 @@ class Invocation:
 
 
 def resolve_invocation(
-    world: World, user: User, channel: Channel, words: list[str], values: dict[str, Any]
+    world: World,
+    user: User,
+    channel: Channel,
+    words: list[str],
+    values: dict[str, Any],
+    *,
+    checked: bool = True,
 ) -> Invocation:
     """Finds the command (by its name or its name in the person's language) and builds the
-    interaction data with typed option values, as Discord's client does."""
+    interaction data with typed option values, as Discord's client does. Unless
+    ``checked``, numbers and texts are sent as given, outside choices and ranges, as a
+    crafted or outdated client could send them."""
     if not words:
         raise InvalidInvocation("no command name")
     command = _find_command(world, user, channel, words[0])
@@ -124,7 +132,7 @@ def resolve_invocation(
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []):
         raise InvalidInvocation(f"/{' '.join(path)} needs a subcommand")
     resolved: dict[str, dict[str, Any]] = {}
-    leaf = _leaf_options(world, user, channel, node, values, resolved)
+    leaf = _leaf_options(world, user, channel, node, values, resolved, checked)
     for level in reversed(nesting):
         leaf = [{"type": level["type"], "name": level["name"], "options": leaf}]
     data: dict[str, Any] = {
@@ -152,13 +160,26 @@ def _find_command(world: World, user: User, channel: Channel, name: str) -> dict
             continue
         if guild is not None and not _allowed_in_guild(command):
             continue
-        needed = command.get("default_member_permissions")
-        if guild is not None and needed is not None:
-            granted = world.guild_permissions(user, guild)
-            if not granted & ADMINISTRATOR and int(needed) & granted != int(needed):
-                raise InvalidInvocation(f"{user.name} may not use /{command['name']}")
+        if guild is not None and not _permitted(world, guild, command, user):
+            raise InvalidInvocation(f"{user.name} may not use /{command['name']}")
         return command
     raise InvalidInvocation(f"no command /{name} here")
+
+
+def _permitted(world: World, guild: Guild, command: dict[str, Any], user: User) -> bool:
+    """The server's own permission for the member, then for one of their roles, decides;
+    without one, default_member_permissions does."""
+    chosen = world.command_permissions.get((guild.id, command["name"]), {})
+    member = guild.members.get(user.id)
+    roles = [*(member.roles if member else []), guild.id]
+    for target in (user.id, *roles):
+        if target in chosen:
+            return chosen[target]
+    needed = command.get("default_member_permissions")
+    if needed is None:
+        return True
+    granted = world.guild_permissions(user, guild)
+    return bool(granted & ADMINISTRATOR) or int(needed) & granted == int(needed)
 
 
 def _allowed_in_dm(command: dict[str, Any]) -> bool:
@@ -194,6 +215,7 @@ def _leaf_options(
     node: dict[str, Any],
     values: dict[str, Any],
     resolved: dict[str, dict[str, Any]],
+    checked: bool,
 ) -> list[dict[str, Any]]:
     value_kinds = (STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER)
     given: dict[str, Any] = {}
@@ -207,7 +229,7 @@ def _leaf_options(
             raise InvalidInvocation(f"option {option['name']!r} is required")
     result = []
     for name, (option, value) in given.items():
-        typed = _typed_value(world, user, channel, option, value, resolved)
+        typed = _typed_value(world, user, channel, option, value, resolved, checked)
         result.append({"type": option["type"], "name": name, "value": typed})
     return result
 
@@ -219,10 +241,11 @@ def _typed_value(
     option: dict[str, Any],
     value: Any,
     resolved: dict[str, dict[str, Any]],
+    checked: bool,
 ) -> Any:
     kind = option["type"]
     if kind in (STRING, INTEGER, NUMBER):
-        return _scalar(option, value, user.locale)
+        return _scalar(option, value, user.locale) if checked else value
     if kind == BOOLEAN:
         return _boolean(option["name"], value)
     if kind in (USER, MENTIONABLE) and not isinstance(value, Role):

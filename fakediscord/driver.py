@@ -15,6 +15,7 @@ from fakediscord.interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    deliver,
     open_interaction,
 )
 from fakediscord.mentions import notifies
@@ -113,8 +114,13 @@ class Inbox:
 class InteractionHandle:
     """An interaction a person started; its first answer can be awaited."""
 
-    def __init__(self, interaction: Interaction) -> None:
+    def __init__(self, interaction: Interaction, world: World) -> None:
         self.interaction = interaction
+        self._world = world
+
+    def deliver_again(self) -> None:
+        """The gateway sends the same interaction once more (same id and token)."""
+        deliver(self._world, self.interaction)
 
     @property
     def id(self) -> int:
@@ -195,12 +201,18 @@ class Person:
     # Acting
 
     async def run(
-        self, command: str, *, channel: Channel | None = None, **options: Any
+        self,
+        command: str,
+        *,
+        channel: Channel | None = None,
+        checked: bool = True,
+        **options: Any,
     ) -> InteractionHandle:
         """Runs a slash command written as in the client: "/table create variant:mcr rounds:4".
 
         Options may also be passed as keyword arguments; names and choices may be given in
-        the person's language.
+        the person's language. Unless ``checked``, numbers and texts go out as given,
+        outside the command's choices and ranges (a crafted client).
         """
         words, typed = parse_command(command)
         typed.update(options)
@@ -208,7 +220,9 @@ class Person:
         self._require_visible_channel(where)
         self._require_active(where, "use commands")
         try:
-            invocation = resolve_invocation(self._world, self.user, where, words, typed)
+            invocation = resolve_invocation(
+                self._world, self.user, where, words, typed, checked=checked
+            )
         except InvalidInvocation as refused:
             raise DriverError(str(refused)) from refused
         interaction = open_interaction(
@@ -219,7 +233,7 @@ class Person:
             data=invocation.data,
             command_name=invocation.name,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
     async def click(
         self,
@@ -299,7 +313,7 @@ class Person:
             data=data,
             message=message,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
     async def react(self, message: Message | int, emoji: str) -> None:
         """Adds a reaction, written the way this person's client writes `emoji`."""
@@ -443,7 +457,7 @@ class Person:
             data=data,
             message=message,
         )
-        return InteractionHandle(interaction)
+        return InteractionHandle(interaction, self._world)
 
 
 class Driver:

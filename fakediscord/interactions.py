@@ -68,8 +68,17 @@ def open_interaction(
     )
     world.interactions[interaction.id] = interaction
     world.interactions_by_token[interaction.token] = interaction
-    world.dispatch("INTERACTION_CREATE", _payload(world, interaction, channel, message))
+    interaction.payload = _payload(world, interaction, channel, message)
+    deliver(world, interaction)
     return interaction
+
+
+def deliver(world: World, interaction: Interaction) -> None:
+    """Sends INTERACTION_CREATE for ``interaction``; a second call delivers it again, with
+    the same id and token, as a gateway that replays events after a resume can. Only one
+    of the deliveries can answer it: Discord refuses a second callback (40060)."""
+    interaction.deliveries += 1
+    world.dispatch("INTERACTION_CREATE", interaction.payload)
 
 
 def _payload(

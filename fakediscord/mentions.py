@@ -1,10 +1,11 @@
-"""Mentions, and which message changes notify a person.
+"""Who a message mentions and pings, and which message changes notify a person.
 
-Discord parses user mentions (``<@id>``, ``<@!id>``) out of a message's content; a
-request's ``allowed_mentions`` narrows them: with the field absent every mention in the
-content counts, with it present only the types named in ``parse`` and the ids listed in
-``users`` do (resources/message, "Allowed Mentions Object"). The message's ``mentions``
-array holds the users that counted.
+Discord parses mentions out of a message's content (``<@id>``, ``<@!id>``, ``<@&role>``,
+``@everyone``, ``@here``); a request's ``allowed_mentions`` narrows what pings: without
+the field every mention does, with it ``parse`` names the kinds that ping ("users",
+"roles", "everyone") and ``users`` / ``roles`` list the only ids that ping otherwise
+(resources/message, "Allowed Mentions Object"). The message's ``mentions`` array holds the
+users that counted.
 
 Clients notify on new messages, not on edits: a new message in a DM, or a new message
 elsewhere that mentions the person (the spec's notes on Discord: "clients notify (and mark
@@ -15,29 +16,46 @@ of ephemeral answers, which only show where they are already looking.
 """
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord.models import Message, User
 from fakediscord.world import MessageChange, World
 
 SUPPRESS_NOTIFICATIONS_FLAG = 1 << 12
-_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_USER = re.compile(r"<@!?(\d+)>")
+_ROLE = re.compile(r"<@&(\d+)>")
+_EVERYONE = re.compile(r"@(?:everyone|here)")
+
+
+@dataclass(frozen=True)
+class Pings:
+    users: list[int] = field(default_factory=list)
+    roles: list[int] = field(default_factory=list)
+    everyone: bool = False
+
+
+def pings(content: str, allowed: dict[str, Any] | None) -> Pings:
+    """What this content pings under ``allowed`` (a request's ``allowed_mentions``, None
+    when it has none)."""
+    users = list(dict.fromkeys(int(found) for found in _USER.findall(content)))
+    roles = list(dict.fromkeys(int(found) for found in _ROLE.findall(content)))
+    everyone = bool(_EVERYONE.search(content))
+    if allowed is None:
+        return Pings(users, roles, everyone)
+    parse = set(allowed.get("parse") or [])
+    listed_users = {int(u) for u in allowed.get("users") or []}
+    listed_roles = {int(r) for r in allowed.get("roles") or []}
+    return Pings(
+        [u for u in users if "users" in parse or u in listed_users],
+        [r for r in roles if "roles" in parse or r in listed_roles],
+        everyone and "everyone" in parse,
+    )
 
 
 def parse_mentions(world: World, content: str, allowed: dict[str, Any] | None) -> list[User]:
-    """The users a message with this content mentions under ``allowed`` (its
-    ``allowed_mentions``, None when the request has none)."""
-    named = [int(found) for found in _USER_MENTION.findall(content)]
-    if allowed is not None:
-        listed = {int(user_id) for user_id in allowed.get("users") or []}
-        every = "users" in (allowed.get("parse") or [])
-        named = [user_id for user_id in named if every or user_id in listed]
-    users: list[User] = []
-    for user_id in named:
-        user = world.users.get(user_id)
-        if user is not None and user not in users:
-            users.append(user)
-    return users
+    """The users a message with this content mentions under ``allowed``."""
+    return [world.users[u] for u in pings(content, allowed).users if u in world.users]
 
 
 def notifies(world: World, change: MessageChange, user: User) -> bool:

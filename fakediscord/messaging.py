@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord import errors, threads
-from fakediscord.mentions import SUPPRESS_NOTIFICATIONS_FLAG, parse_mentions
+from fakediscord.mentions import SUPPRESS_NOTIFICATIONS_FLAG, parse_mentions, pings
 from fakediscord.models import (
     COMPONENTS_V2_FLAG,
     EPHEMERAL_FLAG,
@@ -82,6 +82,8 @@ def create_message(
         ephemeral_for=origin.ephemeral_for,
         mentions=parse_mentions(world, fields.get("content") or "", fields.get("allowed_mentions")),
     )
+    pinged = pings(message.content, fields.get("allowed_mentions"))
+    message.pinged_roles, message.pinged_everyone = pinged.roles, pinged.everyone
     if not origin.loading:
         _validate(world, message, flags)
     if not message.ephemeral:

@@ -372,8 +372,16 @@ class Message:
     thread_id: int | None = None
     deleted: bool = False
     #: The users the message mentions (resources/message: "mentions"), as Discord parses
-    #: them from the content under the request's allowed_mentions.
+    #: them from the content under the request's allowed_mentions: the users it pings.
     mentions: list[User] = field(default_factory=list)
+    #: The roles and @everyone / @here it pinged when it was sent (``fakediscord.mentions``).
+    pinged_roles: list[int] = field(default_factory=list)
+    pinged_everyone: bool = False
+
+    @property
+    def pinged_users(self) -> list[int]:
+        """The ids of the users the message pinged."""
+        return [user.id for user in self.mentions]
 
     @property
     def ephemeral(self) -> bool:
@@ -502,6 +510,10 @@ class Interaction:
     # A follow-up filled the "thinking…" placeholder of a deferred answer, which Discord
     # keeps for backwards compatibility but documents as deprecated.
     deferral_followed_up: bool = False
+    #: The INTERACTION_CREATE payload as sent, so it can be sent again (a double delivery).
+    payload: dict[str, Any] = field(default_factory=dict)
+    #: How many times INTERACTION_CREATE was sent for it.
+    deliveries: int = 0
 
     @property
     def acknowledged(self) -> bool:

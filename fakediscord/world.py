@@ -88,6 +88,9 @@ class World:
         self.attachments: dict[int, Attachment] = {}
         self.dm_channels: dict[int, Channel] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        #: A server's own permissions for a command, by (guild, command name), then by the
+        #: id of the user or role they allow or deny (Integrations in the server settings).
+        self.command_permissions: dict[tuple[int, str], dict[int, bool]] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         #: The application's own emojis by id (fakediscord.emojis).
@@ -145,6 +148,13 @@ class World:
         guild.members.pop(user.id, None)
         data = {"guild_id": str(guild.id), "user": user.payload()}
         self.dispatch("GUILD_MEMBER_REMOVE", data, GUILD_MEMBERS)
+
+    def set_command_permission(
+        self, guild: Guild, command: str, target: User | Role, allowed: bool
+    ) -> None:
+        """A server admin allows or denies one of the bot's commands to a member or a role,
+        overriding its default_member_permissions, as Discord's Integrations page does."""
+        self.command_permissions.setdefault((guild.id, command), {})[target.id] = allowed
 
     def create_role(self, guild: Guild, name: str, **permissions: bool) -> Role:
         allow, _ = allow_deny(permissions)

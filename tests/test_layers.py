@@ -15,7 +15,7 @@ ALLOWED = {
     "engine": {"engine"},
     "renderer": {"engine", "renderer", "PIL"},
     "data": {"engine", "data", "aiosqlite", "asyncpg"},
-    "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "fakediscord"},
+    "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "dotenv", "fakediscord"},
 }
 
 

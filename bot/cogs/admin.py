@@ -20,12 +20,19 @@ if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 
+#: The most hands a price may be set for, and the most cards a table may cost.
+MAX_HANDS = 1000
+MAX_PRICE = 10000
+
+
 def parse_prices(written: str) -> dict[int, int]:
     """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}."""
     prices: dict[int, int] = {}
     for part in written.replace(",", " ").split():
         rounds, sep, cards = part.partition("=")
         if not sep or not rounds.strip().isdigit() or not cards.strip().isdigit():
+            raise UserError("admin.bad_prices", value=part)
+        if not 1 <= int(rounds) <= MAX_HANDS or int(cards) > MAX_PRICE:
             raise UserError("admin.bad_prices", value=part)
         prices[int(rounds)] = int(cards)
     if not prices:
@@ -46,6 +53,8 @@ def describe(config: GuildConfig, timers: tuple[int, int], locale: str) -> str:
         daily_cards=config.daily_cards,
         prices=prices,
         card_payer=t(f"choice.card_payer.{config.card_payer.value}", locale),
+        lobbies_per_member=config.lobbies_per_member or t("admin.no_cap", locale),
+        lobbies_per_server=config.lobbies_per_server or t("admin.no_cap", locale),
     )
 
 
@@ -65,6 +74,11 @@ class AdminCog(
     def __init__(self, bot: MahjongBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
+        """Manage Server, checked as each command runs: ``default_permissions`` only sets
+        who sees the commands at first, and a server may open them to anyone."""
+        return interaction.permissions.manage_guild
 
     @cards.command(
         name=text("cmd.admin.cards.grant.name"),
@@ -128,6 +142,8 @@ class AdminCog(
         daily_cards=text("opt.admin.daily_cards.name"),
         prices=text("opt.admin.prices.name"),
         card_payer=text("opt.admin.card_payer.name"),
+        lobbies_per_member=text("opt.admin.lobbies_per_member.name"),
+        lobbies_per_server=text("opt.admin.lobbies_per_server.name"),
     )
     @app_commands.describe(
         table_category=text("opt.admin.table_category.description"),
@@ -138,6 +154,8 @@ class AdminCog(
         daily_cards=text("opt.admin.daily_cards.description"),
         prices=text("opt.admin.prices.description"),
         card_payer=text("opt.admin.card_payer.description"),
+        lobbies_per_member=text("opt.admin.lobbies_per_member.description"),
+        lobbies_per_server=text("opt.admin.lobbies_per_server.description"),
     )
     @app_commands.choices(
         card_payer=[
@@ -156,6 +174,8 @@ class AdminCog(
         daily_cards: app_commands.Range[int, 0, 10000] | None = None,
         prices: app_commands.Range[str, 3, 100] | None = None,
         card_payer: str | None = None,
+        lobbies_per_member: app_commands.Range[int, 0, 100] | None = None,
+        lobbies_per_server: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
@@ -170,6 +190,8 @@ class AdminCog(
             ("claim_timer", claim_timer),
             ("starter_cards", starter_cards),
             ("daily_cards", daily_cards),
+            ("lobbies_per_member", lobbies_per_member),
+            ("lobbies_per_server", lobbies_per_server),
         ):
             if value is not None:
                 changes[name] = value

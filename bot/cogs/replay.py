@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot import replays
 from bot.i18n.translator import text
+from bot.ids import MAX_ID
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -24,7 +25,9 @@ class ReplayCog(commands.Cog):
     @app_commands.rename(round_id=text("opt.replay.round.name"))
     @app_commands.describe(round_id=text("opt.replay.round.description"))
     async def replay(
-        self, interaction: discord.Interaction[MahjongBot], round_id: app_commands.Range[int, 1]
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        round_id: app_commands.Range[int, 1, MAX_ID],
     ) -> None:
         await replays.show(self.bot, interaction, round_id)
 

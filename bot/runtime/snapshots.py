@@ -122,6 +122,8 @@ class Notice(enum.Enum):
 
     AUTOPLAY_ON = "autoplay_on"
     AUTOPLAY_OFF = "autoplay_off"
+    #: The person left the table's server; the AI plays for them from now on.
+    LEFT_SERVER = "left_server"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +195,8 @@ class Problem(enum.Enum):
     EXPIRED = "expired"
     ALREADY = "already"
     TABLE_OVER = "table_over"
+    #: The store cannot keep moves just now; the table goes on by itself when it can.
+    PAUSED = "paused"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.runtime.clicks import AUTO, BACK, Answer, Click, reaction_action, read
 from bot.runtime.hands import new_seed, round_result, setup
@@ -41,7 +41,7 @@ from bot.runtime.standing import Order, standing_action
 from bot.runtime.timeouts import timeout_action
 from bot.runtime.timers import SeatTimers
 from bot.variants import COMMON_NAMES
-from data.errors import StateError
+from data.errors import ActionSequenceError, StateError, StoreUnavailableError
 from data.models import LiveTable, PlayerSettings, Table
 from data.store import Store
 from engine.actions import Action
@@ -59,6 +59,14 @@ SEATS = 4
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
 PLAY_PHASES = (Phase.TURN, *CLAIM_PHASES)
 CLAIM_KINDS = ("claim", "rob")
+#: Seconds between the tries of a store write that failed; the last repeats.
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)
+
+T = TypeVar("T")
+
+
+class TableStopped(Exception):
+    """The table stopped while a move waited for the store; the move was never made."""
 
 
 class Source(enum.Enum):
@@ -80,6 +88,10 @@ class TableListener(Protocol):
     async def hand_settled(self, settled: Settled) -> None: ...
 
     async def session_over(self, scores: tuple[int, int, int, int]) -> None: ...
+
+    def paused(self, paused: bool) -> None:
+        """The store refused a move (``paused``), or took it after refusing: the table
+        waits meanwhile. Called with the table's lock held; must not wait."""
 
 
 StopTask = Callable[[asyncio.Task[None]], Awaitable[None]]
@@ -148,6 +160,11 @@ class TableRuntime:
         self.revision = 0
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._flow: asyncio.Task[None] | None = None
+        #: Set while the store refuses moves; clicks are answered "paused" meanwhile.
+        self.paused = asyncio.Event()
+        self._halt = asyncio.Event()
+        #: Chairs whose clocks started again after a pause: their messages show it.
+        self._rearmed: set[int] = set()
 
     # -- seats and chairs ----------------------------------------------------------------
 
@@ -173,8 +190,11 @@ class TableRuntime:
 
     async def start(self) -> None:
         """Deal the first hand and show it."""
-        async with self.lock:
-            await self._deal()
+        try:
+            async with self.lock:
+                await self._deal()
+        except TableStopped:
+            return
         await self._announce(resumed=False)
 
     async def resume(self, live: LiveTable) -> None:
@@ -215,7 +235,9 @@ class TableRuntime:
         """Deal, store and adopt the next hand (lock held); nothing is shown yet."""
         seed = self.seeds()
         hand = self.session.start_hand(seed)
-        info = await self.store.begin_round(self.id, seed=seed, setup=setup(hand))
+        info = await self._store(
+            lambda: self.store.begin_round(self.id, seed=seed, setup=setup(hand))
+        )
         self.current = HandInPlay(hand, seed, info.id, info.hand_number)
         self.current.prompts.renumber(hand)
         for chair in self.chairs:
@@ -301,7 +323,13 @@ class TableRuntime:
         state = self._hand()
         hand = state.hand
         seats = [self.chair_at(seat) for seat in range(SEATS)]
-        waiting = tuple(Waiting(seat, state.prompts.open[seat].deadline) for seat in hand.to_act())
+        # Who may claim a discard is each claimant's own secret: a claim window waits for
+        # nobody by name (docs/bot.md, decision 12).
+        waiting = (
+            ()
+            if hand.phase in CLAIM_PHASES
+            else tuple(Waiting(seat, state.prompts.open[seat].deadline) for seat in hand.to_act())
+        )
         scores = [self._score(seat) for seat in range(SEATS)]
         return BoardState(
             facts=self._facts(),
@@ -369,7 +397,7 @@ class TableRuntime:
         refusal = hand.check(action)
         if refusal is not None:
             return refusal
-        await self.store.append_action(state.round_id, len(hand.actions), action.to_json())
+        await self._append(state, action)
         events = hand.apply(action)
         chair = self.chair_at(seat)
         if source is Source.PLAYER:
@@ -405,7 +433,8 @@ class TableRuntime:
             self._open(changed.seat)
             if state.prompts.open[changed.seat].asks or changed.asked_before:
                 touched.add(chair)
-        touched |= concerned
+        touched |= concerned | self._rearmed
+        self._rearmed.clear()
         touched |= {
             self.chair_at(seat).chair
             for seat in range(SEATS)
@@ -413,6 +442,82 @@ class TableRuntime:
         }
         humans = {c.chair for c in self.chairs if c.human}
         self._publish(public, notices, frozenset(touched & humans), actor)
+
+    # -- the store ---------------------------------------------------------------------------
+
+    async def _append(self, state: HandInPlay, action: Action) -> None:
+        """Store the hand's next action (lock held), however long the store needs."""
+        seq = len(state.hand.actions)
+        tried = False
+
+        async def append() -> None:
+            nonlocal tried
+            again, tried = tried, True
+            try:
+                await self.store.append_action(state.round_id, seq, action.to_json())
+            except ActionSequenceError as exc:
+                # A try that failed on its way back had stored it after all.
+                if not (again and exc.expected == seq + 1):
+                    raise
+
+        await self._store(append)
+
+    async def _store(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Run a store write (lock held) until the store takes it. While the store refuses
+        (locked by another process, a full disk), the table is paused: the listener is
+        told, clicks are answered "paused", and the write is tried again with back-off.
+        Nothing is applied before the store took it, so nothing is lost or applied
+        twice. Raises TableStopped when the table stops meanwhile."""
+        delays = iter(RETRY_DELAYS)
+        while True:
+            try:
+                result = await write()
+            except (StoreUnavailableError, OSError) as exc:
+                if not self.paused.is_set():
+                    log.warning("table %s paused: the store refused a write: %s", self.id, exc)
+                    self.paused.set()
+                    self.listener.paused(True)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._halt.wait(), next(delays, RETRY_DELAYS[-1]))
+                    raise TableStopped from exc
+                continue
+            if self.paused.is_set():
+                log.warning("table %s goes on: the store took the write", self.id)
+                self.paused.clear()
+                self._restart_clocks()
+                self.listener.paused(False)
+            return result
+
+    def _restart_clocks(self) -> None:
+        """After a pause every person's clock starts again: nobody could answer during it."""
+        state = self.current
+        if state is None or self.finished or state.hand.ended:
+            return
+        for seat in range(SEATS):
+            chair = self.chair_at(seat)
+            if state.prompts.open[seat].deadline is not None and chair.ai is None:
+                self._open(seat)
+                self._rearmed.add(chair.chair)
+
+    async def _locked_unless_paused(self) -> bool:
+        """Take the lock for a click, unless the table is paused first (then False, and
+        the lock is not held): a click never waits out a pause."""
+        if self.paused.is_set():
+            return False
+        acquiring: asyncio.Future[object] = asyncio.ensure_future(self.lock.acquire())
+        pausing: asyncio.Future[object] = asyncio.ensure_future(self.paused.wait())
+        try:
+            await asyncio.wait({acquiring, pausing}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            if await _settled(acquiring, pausing):
+                self.lock.release()
+            raise
+        if not await _settled(acquiring, pausing):
+            return False
+        if self.paused.is_set():
+            self.lock.release()
+            return False
+        return True
 
     def _open(self, seat: int) -> None:
         """Give a seat its current prompt: the move for an AI seat or a player on
@@ -448,15 +553,20 @@ class TableRuntime:
             if not self._is_current(seat, seq):
                 return
             self._ai_tasks.pop(seat, None)
-            if not standing:
-                await self.act(seat, self._choose(seat), Source.AI)
-                return
-            ordered = standing_action(self._hand().hand, seat, self.chair_at(seat).orders)
-            if ordered is None:
-                # The order was taken back meanwhile: the person is asked as usual.
-                self._open(seat)
-                return
-            await self.act(seat, ordered, Source.PLAYER)
+            with contextlib.suppress(TableStopped):
+                await self._ai_act(seat, standing)
+
+    async def _ai_act(self, seat: int, standing: bool) -> None:
+        """The AI's move for the seat, or the person's standing order (lock held)."""
+        if not standing:
+            await self.act(seat, self._choose(seat), Source.AI)
+            return
+        ordered = standing_action(self._hand().hand, seat, self.chair_at(seat).orders)
+        if ordered is None:
+            # The order was taken back meanwhile: the person is asked as usual.
+            self._open(seat)
+            return
+        await self.act(seat, ordered, Source.PLAYER)
 
     def _is_current(self, seat: int, seq: int) -> bool:
         state = self.current
@@ -482,50 +592,65 @@ class TableRuntime:
         async with self.lock:
             if not self._is_current(seat, seq):
                 return
-            chair = self.chair_at(seat)
-            chair.timeouts += 1
-            notices = []
-            if chair.timeouts >= 2 and chair.autoplay_on_timeout and not chair.autoplay:
-                assert chair.user_id is not None
-                await self.store.set_autoplay(self.id, chair.user_id, True)
-                chair.autoplay = True
-                notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-            action = timeout_action(self._hand().hand, seat) or self._choose(seat)
-            await self.act(seat, action, Source.TIMEOUT, notices=notices)
+            with contextlib.suppress(TableStopped):
+                await self._time_out(seat)
+
+    async def _time_out(self, seat: int) -> None:
+        chair = self.chair_at(seat)
+        chair.timeouts += 1
+        notices = []
+        if chair.timeouts >= 2 and chair.autoplay_on_timeout and not chair.autoplay:
+            user_id = chair.user_id
+            assert user_id is not None
+            await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
+            chair.autoplay = True
+            notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
+        action = timeout_action(self._hand().hand, seat) or self._choose(seat)
+        await self.act(seat, action, Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------
 
     async def click(self, chair_no: int, click: Click) -> ClickResult:
         """A click on a chair's controls: what it changed, or why it changed nothing."""
-        async with self.lock:
-            chair = self.chairs[chair_no]
-            problem = self._click_problem(chair, click)
-            if problem is not None:
-                return ClickResult(problem)
-            if click.kind == BACK:
-                try:
-                    await self._back(chair)
-                except StateError:
-                    # The session's last hand was settled a moment before the click.
-                    return ClickResult(Problem.TABLE_OVER)
-                return ClickResult(state=self.seat_state(chair_no))
-            if click.kind == AUTO:
-                self._toggle(chair, Order(click.arg))
-                return ClickResult(state=self.seat_state(chair_no))
-            hand = self._hand().hand
-            seat = self.seat_of(chair_no)
-            controls = hand.controls(seat)
-            intent = read(click, controls, seat) if controls is not None else None
-            if intent is None:
-                return ClickResult(Problem.EXPIRED)
-            if not isinstance(intent, Answer):
-                # A part of the answer: shown as chosen until the answer comes.
-                self._hand().prompts.open[seat].chosen = intent.numbers
-                return ClickResult(state=self.seat_state(chair_no))
-            refusal = await self.act(seat, intent.action, Source.PLAYER, actor=chair_no)
-            if refusal is not None:
-                return ClickResult(refused=self._refused(seat, refusal, intent.action))
+        if not await self._locked_unless_paused():
+            return ClickResult(Problem.PAUSED)
+        try:
+            return await self._click(chair_no, click)
+        except TableStopped:
+            return ClickResult(Problem.TABLE_OVER)
+        finally:
+            self.lock.release()
+
+    async def _click(self, chair_no: int, click: Click) -> ClickResult:
+        """The click, lock held."""
+        chair = self.chairs[chair_no]
+        problem = self._click_problem(chair, click)
+        if problem is not None:
+            return ClickResult(problem)
+        if click.kind == BACK:
+            try:
+                await self._back(chair)
+            except StateError:
+                # The session's last hand was settled a moment before the click.
+                return ClickResult(Problem.TABLE_OVER)
             return ClickResult(state=self.seat_state(chair_no))
+        if click.kind == AUTO:
+            self._toggle(chair, Order(click.arg))
+            return ClickResult(state=self.seat_state(chair_no))
+        hand = self._hand().hand
+        seat = self.seat_of(chair_no)
+        controls = hand.controls(seat)
+        intent = read(click, controls, seat) if controls is not None else None
+        if intent is None:
+            return ClickResult(Problem.EXPIRED)
+        if not isinstance(intent, Answer):
+            # A part of the answer: shown as chosen until the answer comes.
+            self._hand().prompts.open[seat].chosen = intent.numbers
+            return ClickResult(state=self.seat_state(chair_no))
+        refusal = await self.act(seat, intent.action, Source.PLAYER, actor=chair_no)
+        if refusal is not None:
+            return ClickResult(refused=self._refused(seat, refusal, intent.action))
+        return ClickResult(state=self.seat_state(chair_no))
 
     def _refused(self, seat: int, refusal: Refusal, action: Action) -> Refused:
         # A refused move changes nothing, so the hand still shows what it was refused in.
@@ -558,8 +683,9 @@ class TableRuntime:
 
     async def _back(self, chair: Chair) -> None:
         """I'm back: the person takes over from the AI again (lock held)."""
-        assert chair.user_id is not None
-        await self.store.set_autoplay(self.id, chair.user_id, False)
+        user_id = chair.user_id
+        assert user_id is not None
+        await self._store(lambda: self.store.set_autoplay(self.id, user_id, False))
         chair.autoplay = False
         chair.timeouts = 0
         self._hand().prompts.reopen(self.seat_of(chair.chair))
@@ -574,6 +700,24 @@ class TableRuntime:
             self._open(seat)
         self._publish((), (), frozenset(), chair.chair)
 
+    async def hand_over(self, chair_no: int) -> None:
+        """The AI plays for the person from now on (托管): they left the table's server."""
+        async with self.lock:
+            chair = self.chairs[chair_no]
+            user_id = chair.user_id
+            if chair.autoplay or user_id is None or self.finished:
+                return
+            try:
+                await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
+            except (TableStopped, StateError):
+                return
+            chair.autoplay = True
+            if self.current is None or self.current.hand.ended:
+                return
+            self._open(self.seat_of(chair_no))
+            notice = TableNotice(Notice.LEFT_SERVER, chair_no)
+            self._refresh((), (notice,), None, {chair_no})
+
     async def react(self, chair_no: int, emoji: str) -> bool:
         """A reaction on a chair's hand message answers a claim like the matching button;
         whether it did."""
@@ -587,9 +731,12 @@ class TableRuntime:
             if controls is None or controls.kind not in CLAIM_KINDS or chair.autoplay:
                 return False
             action = reaction_action(emoji, hand.legal_actions(seat))
-            if action is None:
+            if action is None or self.paused.is_set():
                 return False
-            refusal = await self.act(seat, action, Source.PLAYER)
+            try:
+                refusal = await self.act(seat, action, Source.PLAYER)
+            except TableStopped:
+                return False
             return refusal is None
 
     # -- the end of a hand and of the session -------------------------------------------
@@ -602,6 +749,8 @@ class TableRuntime:
     async def _end_hand(self) -> None:
         try:
             await self._settle()
+        except TableStopped:
+            return
         except Exception:
             log.exception("table %s: settling the hand failed", self.id)
 
@@ -609,7 +758,8 @@ class TableRuntime:
         async with self.lock:
             state = self._hand()
             self.timers.cancel_all()
-            last = await self.store.finish_round(state.round_id, round_result(state.hand))
+            result = round_result(state.hand)
+            last = await self._store(lambda: self.store.finish_round(state.round_id, result))
             settled = Settled(self._facts(), state.hand, state.round_id, state.seed, last)
         await self.listener.hand_settled(settled)
         async with self.lock:
@@ -628,6 +778,8 @@ class TableRuntime:
 
     async def stop(self) -> None:
         """No more moves (the table is disbanded or the bot stops)."""
+        # A move waiting for the store gives up, so the lock comes free.
+        self._halt.set()
         async with self.lock:
             self.finished = True
             self.timers.cancel_all()
@@ -652,6 +804,15 @@ class TableRuntime:
         for task in self._ai_tasks.values():
             task.cancel()
         self._ai_tasks.clear()
+
+
+async def _settled(acquiring: asyncio.Future[object], pausing: asyncio.Future[object]) -> bool:
+    """Stop waiting for the lock; whether it was taken (a cancelled wait takes nothing)."""
+    pausing.cancel()
+    if not acquiring.done():
+        acquiring.cancel()
+    await asyncio.wait({acquiring})
+    return not acquiring.cancelled()
 
 
 def _public(events: Sequence[Event]) -> list[Event]:

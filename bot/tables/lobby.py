@@ -145,4 +145,28 @@ def controls(table: Table, locale: str) -> discord.ui.View | None:
     items.append(
         GameSelect(CustomId("addai", table.id), levels, placeholder=t("lobby.button.addai", locale))
     )
+    ai_seats = [
+        discord.SelectOption(
+            label=t(
+                "lobby.seat",
+                locale,
+                chair=seat.chair + 1,
+                name=ai_seat_name(
+                    player_name(seat.display_name, True, locale), seat.ai_level, locale
+                ),
+            )[:100],
+            value=str(seat.chair),
+        )
+        for seat in sorted(table.seats, key=lambda s: s.chair)
+        if seat.is_ai
+    ]
+    if ai_seats:
+        # A select, not a button per seat: it fits a phone's screen however many there are.
+        items.append(
+            GameSelect(
+                CustomId("dropai", table.id),
+                ai_seats,
+                placeholder=t("lobby.button.dropai", locale),
+            )
+        )
     return view_of(*items)

@@ -21,7 +21,14 @@ from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import ai_number, player_name, variant_name
-from bot.ids import GAME_BUTTONS, GAME_SELECTS, LOBBY_BUTTONS, LOBBY_SELECTS, CustomId
+from bot.ids import (
+    GAME_BUTTONS,
+    GAME_SELECTS,
+    LOBBY_BUTTONS,
+    LOBBY_SELECTS,
+    MAX_ID,
+    CustomId,
+)
 from bot.pacing import Pacing
 from bot.pictures import as_file, lobby_png
 from bot.runtime.hands import new_seed
@@ -38,7 +45,14 @@ from bot.variants import (
     parse_assignments,
 )
 from bot.views.components import GameButton, view_of
-from data.errors import InsufficientCardsError, NotFoundError, SeatError, StateError
+from data.errors import (
+    InsufficientCardsError,
+    LobbyLimitError,
+    NotFoundError,
+    SeatError,
+    StateError,
+    StoreUnavailableError,
+)
 from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant
 from engine.rules.base import OptionError, RuleError
 
@@ -48,6 +62,8 @@ CHAIRS = 4
 LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
 OPTION_KINDS = frozenset(options_panel.KINDS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
+#: Controls whose custom_id names a table (a replay's names a round).
+TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
 
@@ -102,6 +118,9 @@ class OptionsForm(discord.ui.Modal):
         )
         self.add_item(self.text)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return self.manager.services.first_delivery(interaction)
+
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.manager.change_options(interaction, self.table_id, self.text.value)
 
@@ -137,6 +156,10 @@ class TableManager:
         if isinstance(error, UserError):
             await answer_privately(interaction, t(error.key, locale, **error.values))
             return
+        if isinstance(error, StoreUnavailableError):
+            log.warning("a lobby click found the store unavailable: %s", error)
+            await answer_privately(interaction, t("error.store_busy", locale))
+            return
         log.error("table interaction failed", exc_info=error)
         await answer_privately(interaction, t("error.internal", locale))
 
@@ -146,6 +169,8 @@ class TableManager:
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         try:
+            if max(cid.table_id, cid.hand_no, cid.prompt_seq) > MAX_ID:
+                raise NotFoundError("table", cid.table_id)
             await self._route(interaction, cid, values)
         except NotFoundError:
             # An old or forged control naming a table the store has never had.
@@ -156,6 +181,8 @@ class TableManager:
     async def _route(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
+        if cid.kind in TABLE_KINDS:
+            await self._require_here(interaction, cid.table_id)
         if cid.kind in LOBBY_KINDS:
             await self.lobby_click(interaction, cid.kind, cid.table_id, values, cid.arg)
         elif cid.kind in GAME_KINDS:
@@ -176,6 +203,24 @@ class TableManager:
             # A kind of control the bot no longer sends (a message from before an update).
             raise UserError("click.expired")
 
+    async def _require_here(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A control's table belongs to the server it is clicked in; in DMs, to someone
+        who sits at it and is still a member of its server. A member who left is handed
+        to the AI (托管) instead."""
+        running = self.running.get(table_id)
+        table = running.table if running else await self.services.store.get_table(table_id)
+        if interaction.guild_id is not None:
+            if table.guild_id != interaction.guild_id:
+                # A control naming another server's table: as if it did not exist.
+                raise UserError("click.no_table")
+            return
+        if table.seat_of(interaction.user.id) is None:
+            raise UserError("click.not_seated")
+        if not await self.services.is_member(table.guild_id, interaction.user.id):
+            if running is not None:
+                await running.hand_over(interaction.user.id)
+            raise UserError("click.left_server")
+
     def _running(self, table_id: int) -> PlayingTable:
         running = self.running.get(table_id)
         if running is None:
@@ -190,6 +235,9 @@ class TableManager:
         # Only the player a hand message belongs to answers through it (not the bot's own
         # reactions on it).
         if running is None or running.runtime.chairs[where[1]].user_id != user_id:
+            return
+        if not await self.services.is_member(running.table.guild_id, user_id):
+            await running.hand_over(user_id)
             return
         await running.on_reaction(where[1], emoji)
 
@@ -259,6 +307,9 @@ class TableManager:
             )
         except InsufficientCardsError as exc:
             raise UserError("lobby.cannot_afford", balance=exc.balance, price=exc.price) from None
+        except LobbyLimitError as exc:
+            key = "lobby.too_many_mine" if exc.per_member else "lobby.too_many_here"
+            raise UserError(key, count=exc.limit) from None
         try:
             where = await self._open_place(interaction, table, config.table_category_id)
         except BaseException:
@@ -418,6 +469,9 @@ class TableManager:
         if kind == "addai":
             await self.add_ai(interaction, table, values[0] if values else DEFAULT_LEVEL)
             return
+        if kind == "dropai":
+            await self.remove_ai(interaction, table, values[0] if values else "")
+            return
         if kind in OPTION_KINDS:
             await self.options_click(interaction, table, kind, arg, values)
             return
@@ -474,12 +528,26 @@ class TableManager:
         self, interaction: discord.Interaction, table: Table, level: str = DEFAULT_LEVEL
     ) -> None:
         self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
         if level not in LOBBY_LEVELS:
             raise UserError("click.expired")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
         await self._seat_ai(table, stored_level(level))
         await self._confirm(interaction, table.id, "lobby.ai_added")
+
+    async def remove_ai(self, interaction: discord.Interaction, table: Table, chair: str) -> None:
+        """The host (or an admin) takes an AI seat away; later arrivals move down."""
+        self._require_lobby(table)
+        if not self.is_manager(interaction, table):
+            raise UserError("lobby.only_creator")
+        try:
+            await self.services.store.remove_ai_seat(table.id, int(chair))
+        except (ValueError, SeatError):
+            # A seat that changed since the lobby was drawn, or a value never offered.
+            raise UserError("click.expired") from None
+        await self._confirm(interaction, table.id, "lobby.ai_removed")
 
     async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)

@@ -9,6 +9,7 @@ the click if the runtime is not done by then, and shows the result when it is re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -92,6 +93,8 @@ class PlayingTable:
             settings=settings,
             seeds=seeds,
         )
+        #: The thread's posts about pauses, in flight.
+        self._posts: set[asyncio.Task[discord.Message | None]] = set()
 
     async def _reopen_thread(self) -> None:
         if self.table.channel_id is not None:
@@ -139,6 +142,12 @@ class PlayingTable:
         await self.close()
         self.hooks.forget(self.id)
 
+    def paused(self, paused: bool) -> None:
+        text = t("table.paused" if paused else "table.unpaused", self.presenter.locale)
+        task = asyncio.create_task(self.presenter.post(text))
+        self._posts.add(task)
+        task.add_done_callback(self._posts.discard)
+
     # -- the table's life ------------------------------------------------------------------
 
     async def start(self) -> None:
@@ -157,6 +166,7 @@ class PlayingTable:
     async def close(self) -> None:
         # The end of a hand is stopped between two of its requests, never during one.
         await self.runtime.close(self.presenter.requests.stop)
+        await asyncio.gather(*self._posts)
         await self.presenter.close()
 
     # -- interactions --------------------------------------------------------------------
@@ -178,6 +188,23 @@ class PlayingTable:
         self.presenter.set_locale(chair.chair, locale)
         click = Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg, tuple(values))
         work = asyncio.ensure_future(self.runtime.click(chair.chair, click))
+        try:
+            await self._answer(interaction, work, arrived, locale)
+        except Exception:
+            # The click may have acted although its answer failed (Discord refused it, or
+            # the picture could not be drawn): the hand message shows the newest state.
+            with contextlib.suppress(Exception):
+                if (await work).state is not None:
+                    self.presenter.refresh(chair.chair)
+            raise
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        work: asyncio.Future[ClickResult],
+        arrived: float,
+        locale: str,
+    ) -> None:
         done, _ = await asyncio.wait({work}, timeout=CLICK_WAIT)
         late = not done
         if late:
@@ -189,16 +216,11 @@ class PlayingTable:
             await answer_privately(interaction, text)
             return
         assert result.state is not None
-        try:
-            if late:
-                await self.presenter.answer_late(interaction, result.state)
-            else:
-                wait = CLICK_DEADLINE - (time.monotonic() - arrived)
-                await self.presenter.answer(interaction, result.state, wait=wait)
-        except Exception:
-            # The move is stored and applied; the hand message still has to show it.
-            self.presenter.refresh(chair.chair)
-            raise
+        if late:
+            await self.presenter.answer_late(interaction, result.state)
+        else:
+            wait = CLICK_DEADLINE - (time.monotonic() - arrived)
+            await self.presenter.answer(interaction, result.state, wait=wait)
 
     @staticmethod
     def _problem_text(result: ClickResult, locale: str) -> str | None:
@@ -217,6 +239,12 @@ class PlayingTable:
             # They prefer reacting: from their next claim on, the reactions are there.
             self.hooks.reactors.add(user_id)
             self.presenter.offer_reactions(chair)
+
+    async def hand_over(self, user_id: int) -> None:
+        """The person left the server: the AI plays for them from now on (托管)."""
+        chair = self.runtime.chair_of_user(user_id)
+        if chair is not None:
+            await self.runtime.hand_over(chair.chair)
 
     async def show_hand(self, interaction: discord.Interaction) -> None:
         """The player's hand and controls, privately."""

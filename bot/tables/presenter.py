@@ -49,7 +49,11 @@ from engine.events import Event
 log = logging.getLogger(__name__)
 
 LINE_LIMIT = 300
-NOTICE_KEYS = {Notice.AUTOPLAY_ON: "table.autoplay_on", Notice.AUTOPLAY_OFF: "table.autoplay_off"}
+NOTICE_KEYS = {
+    Notice.AUTOPLAY_ON: "table.autoplay_on",
+    Notice.AUTOPLAY_OFF: "table.autoplay_off",
+    Notice.LEFT_SERVER: "table.left_server",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +339,7 @@ class TablePresenter:
         self.closed_notices[chair] = await self.channel.send(
             t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
             view=view_of(button),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(person.user_id)]),
         )
 
     async def answer(

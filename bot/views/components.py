@@ -49,6 +49,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templa
         button = cls(CustomId.from_match(match), label=item.label, style=item.style)
         return button
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return services_of(interaction).first_delivery(interaction)
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await services_of(interaction).tables.on_component(interaction, self.cid, [])
 
@@ -91,6 +94,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         )
         return select
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return services_of(interaction).first_delivery(interaction)
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = list(self.item.values)
         await services_of(interaction).tables.on_component(interaction, self.cid, values)
@@ -116,6 +122,9 @@ class RetiredControl(
         match: re.Match[str],
     ) -> RetiredControl:
         return cls(item, CustomId.from_match(match))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return services_of(interaction).first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await services_of(interaction).tables.on_component(interaction, self.cid, [])

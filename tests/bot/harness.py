@@ -134,6 +134,13 @@ class Harness:
         await started.response()
         return lobby
 
+    async def options_panel(self, host: Person, lobby: Message) -> Message:
+        """The host presses the lobby's Options; returns the private panel it answers with."""
+        opened = await host.click(lobby, label="Options")
+        panel = (await opened.response()).message
+        assert panel is not None and panel.ephemeral_for == host.id
+        return panel
+
     async def until_settled(self, person: Person, count: int = 1) -> list[Message]:
         """The next ``count`` settlement posts ``person`` sees in the thread."""
         posts = []
@@ -158,6 +165,8 @@ async def running_harness(
     """The bot on the fake Discord, its store on a SQLite file in ``tmp_path`` or, given
     ``database_url``, on that PostgreSQL database."""
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
+    # Seconds the store waits for another process's lock before a write fails.
+    lock_timeout = fake_options.pop("lock_timeout", 5.0)
     async with FakeDiscord(rate_limits=rate_limits, **fake_options) as fake:
         guild = await club(fake)
         # The bot uploaded its tile emojis once, long before (tests/bot/test_tile_emoji.py
@@ -169,9 +178,9 @@ async def running_harness(
         path = tmp_path / "bot.sqlite3"
         store: SqlStore
         if database_url is None:
-            store = await SqliteStore.open(path, synchronous="NORMAL")
+            store = await SqliteStore.open(path, synchronous="NORMAL", busy_timeout=lock_timeout)
         else:
-            store = await PostgresStore.open(database_url)
+            store = await PostgresStore.open(database_url, lock_timeout=lock_timeout)
         harness = Harness(fake, driver, guild, store, path, pacing, database_url=database_url)
         original = TablePresenter.render
 

@@ -53,9 +53,7 @@ async def test_options_panel_changes_options_with_selects(harness: Harness) -> N
     lobby = await harness.open_table(host, "sichuan")
     refused = await guest.click(lobby, label="Options")
     assert "Only the table's host" in await answer_text(refused)
-    opened = await host.click(lobby, label="Options")
-    panel = (await opened.response()).message
-    assert panel is not None and panel.ephemeral_for == host.id
+    panel = await harness.options_panel(host, lobby)
     picked = await host.choose(panel, "max_fan", placeholder="Change a setting…")
     assert (await picked.response()).type == 7
     panel = harness.live(panel)
@@ -77,9 +75,7 @@ async def test_options_panel_changes_options_with_selects(harness: Harness) -> N
 async def test_options_text_form_and_command_answer_in_words(harness: Harness) -> None:
     host = harness.owner
     lobby = await harness.open_table(host, "sichuan")
-    opened = await host.click(lobby, label="Options")
-    panel = (await opened.response()).message
-    assert panel is not None
+    panel = await harness.options_panel(host, lobby)
     typed = await host.click(panel, label="Type them instead…")
     await typed.response()
     assert typed.modal is not None
@@ -105,9 +101,7 @@ async def test_changing_the_mcr_rules_preset_starts_from_its_defaults(harness: H
     host = harness.owner
     lobby = await harness.open_table(host, "mcr")
     assert "Rules: party" in harness.live(lobby).content
-    opened = await host.click(lobby, label="Options")
-    panel = (await opened.response()).message
-    assert panel is not None
+    panel = await harness.options_panel(host, lobby)
     picked = await host.choose(panel, "preset", placeholder="Change a setting…")
     await picked.response()
     chosen = await host.choose(harness.live(panel), "competition", placeholder="Rules: choose")

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import errno
+import sqlite3
+from typing import Any
 
 import pytest
 
-from data.models import CardKind, TableStatus
+from data.models import CardKind, RoundInfo, TableStatus
+from data.sql_store import SqlStore
 from fakediscord import Latency, RateLimits, Sharding
 from fakediscord.driver import Person
 from fakediscord.models import Channel, ChannelType, Message
@@ -108,7 +112,9 @@ async def test_a_table_whose_first_hand_cannot_be_dealt_gives_the_cards_back(
     host = harness.owner
 
     async def refused(*_: object, **__: object) -> object:
-        raise OSError("disk full")
+        # A store that will never take it; one that may later (a full disk, a lock) pauses
+        # the table instead, and the hand is dealt when the store is back.
+        raise sqlite3.DatabaseError("database disk image is malformed")
 
     monkeypatch.setattr(type(harness.store), "begin_round", refused)
     lobby = await harness.start_table(host, "sichuan", rounds="4", fill_with_ai="true")
@@ -120,6 +126,30 @@ async def test_a_table_whose_first_hand_cannot_be_dealt_gives_the_cards_back(
     moves = await harness.store.card_history(harness.guild.id, host.id)
     assert sum(m.delta for m in moves if m.kind is not CardKind.STARTER) == 0
     assert harness.bot is not None and not harness.bot.tables.running
+
+
+async def test_a_first_hand_the_store_cannot_take_yet_is_dealt_once_it_can(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = harness.owner
+    begin_round = type(harness.store).begin_round
+    refusals = 2
+
+    async def full_for_a_while(store: SqlStore, *args: Any, **kwargs: Any) -> RoundInfo:
+        nonlocal refusals
+        if refusals:
+            refusals -= 1
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return await begin_round(store, *args, **kwargs)
+
+    monkeypatch.setattr(type(harness.store), "begin_round", full_for_a_while)
+    lobby = await harness.start_table(host, "sichuan", rounds="4", fill_with_ai="true")
+    await host.next_message(
+        where=lambda m: m.channel_id == lobby.channel_id and "The table goes on" in m.content,
+        timeout=10,
+    )
+    assert (await harness.store.get_table(1)).status is TableStatus.PLAYING
+    assert refusals == 0 and harness.running().current is not None
 
 
 async def test_a_finished_tables_own_channel_goes_after_its_grace(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -256,6 +256,7 @@ def test_plural_texts_have_both_forms_everywhere() -> None:
         ("cards.balance", {}, "**1** room card.", "**4** room cards."),
         ("table.disbanded", {}, "1 room card refunded", "4 room cards refunded"),
         ("error.cooldown", {}, "in 1 second.", "in 4 seconds."),
+        ("lobby.too_many_mine", {}, "have 1 open table waiting", "have 4 open tables waiting"),
     ],
 )
 def test_english_counts_agree_with_their_nouns(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import subprocess
+import sys
 from pathlib import Path
 
 import asyncpg
@@ -83,6 +85,25 @@ async def test_refused_token_exits_with_status_one(tmp_path: Path) -> None:
         with fake.patch_discord():
             status = await asyncio.to_thread(run, settings)
         assert status == 1
+
+
+def test_an_unusable_database_stops_the_bot_with_one_sentence(tmp_path: Path) -> None:
+    database = tmp_path / "broken.sqlite3"
+    database.write_bytes(b"not a database at all " * 100)
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(root),
+        "DISCORD_TOKEN": "unused",
+        "DATABASE_PATH": str(database),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert str(database) in line and "backup" in line
 
 
 async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgres_url: str) -> None:

@@ -52,6 +52,23 @@ def test_dotenv_does_not_override_real_environment(tmp_path: Path) -> None:
     assert env == {"A": "real", "B": "quoted"}
 
 
+def test_dotenv_reads_quotes_comments_and_export(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        'DISCORD_TOKEN="abc.def" # the bot\'s token\n'
+        "export LOG_LEVEL=DEBUG\n"
+        "DATABASE_PATH='my db.sqlite3'\n",
+        encoding="utf-8",
+    )
+    env: dict[str, str] = {}
+    load_dotenv(env_file, env)
+    assert env == {
+        "DISCORD_TOKEN": "abc.def",
+        "LOG_LEVEL": "DEBUG",
+        "DATABASE_PATH": "my db.sqlite3",
+    }
+
+
 def test_every_setting_is_documented_in_env_example() -> None:
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     source = (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")

@@ -314,6 +314,8 @@ async def test_second_start_with_another_key_is_refused(
 
 
 async def test_concurrent_starts_never_overdraw(store: SqlStore, make_table: MakeTable) -> None:
+    # Five lobbies of one member at once: past the default cap, so the cap is lifted.
+    await _set_config(store, lobbies_per_member=0)
     lobbies = [await make_table(rounds=8, start=False) for _ in range(5)]
     outcomes = await asyncio.gather(
         *(store.start_table(table.id, key=f"s{table.id}") for table in lobbies),
@@ -396,6 +398,8 @@ async def test_two_processes_spending_from_one_balance_at_once(
     # for 3 of his 5 lobbies, which both start under the same keys. Both disband one started
     # table of another server.
     await store.grant_cards(GUILD, ALICE, 40, key="stake", actor_id=BOB)
+    # Five lobbies of one member at once: past the default cap, so the cap is lifted.
+    await _set_config(store, lobbies_per_member=0)
     lobbies = [await make_table((BOB, ALICE, CAROL, DAVE), rounds=8, start=False) for _ in range(5)]
     refunded = await make_table(guild_id=OTHER_GUILD, rounds=16, payer=CardPayer.SPLIT)
     shared = [["take", GUILD, ALICE, 1, f"shared-{n}"] for n in range(40)]

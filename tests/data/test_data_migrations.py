@@ -7,7 +7,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from data import Period, SchemaError, SqliteStore, Store
+from data import DatabaseFileError, Period, SchemaError, SqliteStore, Store
 from data.migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate, schema_version
 from tests.data.store_support import ALICE, BOB, GUILD, FakeClock
 
@@ -49,6 +49,10 @@ SAMPLE_DATA = {
     INSERT INTO seats VALUES (2, 0, 101, NULL, 'Alice', 1), (2, 1, 102, NULL, 'Bob', 0),
                              (2, 2, NULL, 1, 'AI 2', 0), (2, 3, NULL, 1, 'AI 3', 0);
     """,
+    5: """
+    INSERT INTO guilds VALUES (2000, NULL, 20, 10, 10, 0, '{"1":1,"4":2,"8":3,"16":4}',
+                               'split', 0, 0, 1, 0);
+    """,
 }
 
 
@@ -65,6 +69,9 @@ async def check_sample_data(store: Store) -> None:
     assert await store.summaries_due() == []
     assert not any(seat.autoplay for seat in (await store.get_table(1)).seats)
     assert await store.dm_channel_id(ALICE) is None
+    # A server configured before the caps on open lobbies has the default ones.
+    config = await store.guild_config(GUILD)
+    assert (config.lobbies_per_member, config.lobbies_per_server) == (3, 20)
 
 
 async def _build(path: Path, version: int) -> None:
@@ -127,7 +134,7 @@ async def test_newer_database_is_refused(tmp_path: Path, clock: FakeClock) -> No
     async with aiosqlite.connect(path) as db:
         await db.execute(f"PRAGMA user_version = {LATEST + 1}")
         await db.commit()
-    with pytest.raises(SchemaError, match="newer"):
+    with pytest.raises(DatabaseFileError, match="newer version"):
         await SqliteStore.open(path, clock=clock)
 
 

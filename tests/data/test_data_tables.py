@@ -9,12 +9,14 @@ import pytest
 from data import (
     CardPayer,
     GuildConfig,
+    LobbyLimitError,
     NotFoundError,
     PlayerSettings,
     PriceNotSetError,
     Seat,
     SeatError,
     StateError,
+    Table,
     TableStatus,
     Variant,
 )
@@ -194,6 +196,19 @@ async def test_leaving_moves_later_arrivals_down(store: SqlStore, make_table: Ma
         await store.leave_seat(table.id, DAVE)
 
 
+async def test_an_ai_seat_can_be_taken_away_and_later_arrivals_move_down(
+    store: SqlStore, make_table: MakeTable
+) -> None:
+    table = await make_table((ALICE, None, CAROL), start=False)
+    with pytest.raises(SeatError, match="not an AI seat"):
+        await store.remove_ai_seat(table.id, 2)
+    await store.remove_ai_seat(table.id, 1)
+    seats = (await store.get_table(table.id)).seats
+    assert [(s.chair, s.user_id) for s in seats] == [(0, ALICE), (1, CAROL)]
+    with pytest.raises(SeatError):
+        await store.remove_ai_seat(table.id, 3)
+
+
 async def test_seats_and_options_are_fixed_once_playing(
     store: SqlStore, make_table: MakeTable
 ) -> None:
@@ -215,3 +230,35 @@ async def test_start_needs_four_players(store: SqlStore, make_table: MakeTable) 
 async def test_missing_table(store: SqlStore) -> None:
     with pytest.raises(NotFoundError, match="table 42"):
         await store.get_table(42)
+
+
+async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqlStore) -> None:
+    config = await store.guild_config(GUILD)
+    await store.save_guild_config(
+        dataclasses.replace(config, lobbies_per_member=2, lobbies_per_server=3)
+    )
+
+    async def lobby(creator: int) -> Table:
+        return await store.create_table(
+            guild_id=GUILD,
+            channel_id=None,
+            creator_id=creator,
+            creator_name=str(creator),
+            variant=Variant.SICHUAN,
+            options={},
+            rounds=1,
+        )
+
+    first = await lobby(ALICE)
+    await lobby(ALICE)
+    with pytest.raises(LobbyLimitError) as mine:
+        await lobby(ALICE)
+    assert mine.value.per_member and mine.value.limit == 2
+    await lobby(BOB)
+    with pytest.raises(LobbyLimitError) as everyone:
+        await lobby(CAROL)
+    assert not everyone.value.per_member and everyone.value.limit == 3
+    # A lobby that closes frees its place; tables in play do not count.
+    await store.disband_table(first.id)
+    await lobby(CAROL)
+    assert (await store.guild_config(GUILD)).lobbies_per_server == 3

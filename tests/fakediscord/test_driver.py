@@ -175,6 +175,24 @@ async def test_subcommand_group_user_option_and_permissions(
     await carol.run("/admin cards grant", user=bob.user, amount=1)
 
 
+async def test_a_crafted_client_sends_values_outside_choices_and_ranges(bob: Person) -> None:
+    handle = await bob.run("/table create", variant="riichi", rounds=10**20, checked=False)
+    options = handle.interaction.data["options"][0]["options"]
+    assert {o["name"]: o["value"] for o in options} == {"variant": "riichi", "rounds": 10**20}
+
+
+async def test_a_server_may_open_a_command_to_anyone(
+    fake: FakeDiscord, driver: Driver, guild: Guild, bob: Person
+) -> None:
+    """Integrations in the server settings override default_member_permissions, for a
+    member or a role; the member's own setting comes first."""
+    fake.world.set_command_permission(guild, "admin", guild.roles[guild.id], True)
+    await bob.run("/admin cards grant", user=bob.user, amount=1)
+    fake.world.set_command_permission(guild, "admin", bob.user, False)
+    with pytest.raises(DriverError):
+        await bob.run("/admin cards grant", user=bob.user, amount=1)
+
+
 async def test_commands_need_a_channel_the_person_may_use(
     fake: FakeDiscord, guild: Guild, bob: Person
 ) -> None:

@@ -7,7 +7,8 @@ import pytest
 from fakediscord import FakeDiscord
 from fakediscord.driver import InteractionHandle, Person
 from fakediscord.models import Guild
-from tests.fakediscord.conftest import Rest
+from fakediscord.world import GUILDS
+from tests.fakediscord.conftest import Rest, Socket
 
 BUTTON_ROW = {
     "type": 1,
@@ -66,6 +67,23 @@ async def test_answering_twice_is_already_acknowledged(rest: Rest, alice: Person
     assert (await callback(rest, handle, 5))[0] == 200
     status, error = await callback(rest, handle, 4, {"content": "again"})
     assert (status, error["code"]) == (400, 40060)
+
+
+@pytest.mark.usefixtures("commands")
+async def test_an_interaction_delivered_twice_is_answered_once(
+    fake: FakeDiscord, rest: Rest, alice: Person, socket: Socket
+) -> None:
+    await socket.identify(fake.token, GUILDS)
+    handle = await alice.run("/hand")
+    first = (await socket.receive_event("INTERACTION_CREATE"))["d"]
+    handle.deliver_again()
+    second = (await socket.receive_event("INTERACTION_CREATE"))["d"]
+    assert (second["id"], second["token"]) == (first["id"], first["token"])
+    assert handle.interaction.deliveries == 2
+    assert (await callback(rest, handle, 4, {"content": "already answered"}))[0] == 200
+    status, error = await callback(rest, handle, 4, {"content": "the real answer"})
+    assert (status, error["code"]) == (400, 40060)
+    assert (await handle.response()).message.content == "already answered"
 
 
 @pytest.mark.usefixtures("commands")

@@ -263,6 +263,26 @@ async def test_thread_names_are_checked(rest: Rest, guild: Guild, name: str) -> 
     assert (status, error["code"]) == (400, 50035)
 
 
+async def test_mentions_ping_as_allowed_mentions_lets_them(
+    fake: FakeDiscord, rest: Rest, guild: Guild, alice: Person, bob: Person
+) -> None:
+    general = guild.channel_ids[0]
+    content = f"<@{alice.id}> <@!{bob.id}> <@&{guild.id}> @everyone"
+    sent = []
+    for allowed in (None, {"parse": []}, {"parse": ["everyone"], "users": [str(bob.id)]}):
+        body: dict[str, object] = {"content": content}
+        if allowed is not None:
+            body["allowed_mentions"] = allowed
+        status, message, _ = await rest.call("POST", f"/channels/{general}/messages", json=body)
+        assert status == 200
+        sent.append(fake.world.messages[int(message["id"])])
+    everything, nothing, chosen = sent
+    assert everything.pinged_users == [alice.id, bob.id] and everything.pinged_everyone
+    assert everything.pinged_roles == [guild.id]
+    assert (nothing.pinged_users, nothing.pinged_roles, nothing.pinged_everyone) == ([], [], False)
+    assert (chosen.pinged_users, chosen.pinged_everyone) == ([bob.id], True)
+
+
 async def test_a_fault_a_test_asks_for_answers_the_routes_next_requests(
     fake: FakeDiscord, rest: Rest, guild: Guild
 ) -> None:

@@ -44,6 +44,7 @@ class Recorder:
         self.outcomes: list[Outcome] = []
         self.settled: list[Settled] = []
         self.over: list[tuple[int, int, int, int]] = []
+        self.pauses: list[bool] = []
         self.news = asyncio.Event()
 
     async def hand_started(self, start: HandStart) -> None:
@@ -60,6 +61,10 @@ class Recorder:
 
     async def session_over(self, scores: tuple[int, int, int, int]) -> None:
         self.over.append(scores)
+        self.news.set()
+
+    def paused(self, paused: bool) -> None:
+        self.pauses.append(paused)
         self.news.set()
 
     async def until(self, done: Callable[[], bool], timeout: float = WAIT) -> None:
@@ -376,4 +381,15 @@ async def test_time_outs_pass_claims_and_discard_the_drawn_tile(
             assert isinstance(action, Discard), "no kong or win is taken for them"
         kinds.add(phase)
     assert "turn" in kinds
+    await runtime.close()
+
+
+async def test_a_claim_window_names_nobody_it_waits_for(store: SqliteStore) -> None:
+    runtime, recorder = await started(store, Variant.GUANGDONG, 2)
+    await play_people(runtime, recorder, [0, 1])
+    windows = [o.board for o in recorder.outcomes if o.board.view.phase in ("claim", "rob")]
+    assert windows, "the hand had claim windows"
+    assert all(board.waiting == () for board in windows)
+    turns = [o.board for o in recorder.outcomes if o.board.view.phase == "turn"]
+    assert all(len(board.waiting) == 1 for board in turns)
     await runtime.close()

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import replay as replay_cli
 from engine.actions import Discard, Pass, Win
@@ -220,3 +222,55 @@ def test_a_heavenly_hand_does_not_depend_on_the_order_of_the_dealt_tiles() -> No
     assert replayed.events == live.events
     # Every kind scores the same flat win here: the first in tile order is the winning tile.
     assert live.wins[0].context.tile == parse_tile("1m")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"variant": "plain", "hands": "\xff\xfe"}', "not UTF-8"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"dice": [' + b"9" * 5000 + b", 1]}", "invalid JSON"),
+    ],
+)
+def test_files_python_cannot_read_exit_2(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    out = io.StringIO()
+    assert replay_cli.main([str(path)], stdout=out) == 2
+    answer = json.loads(out.getvalue())
+    assert answer["ok"] is False and message in answer["error"]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    field=st.sampled_from(["options", "dealer", "dice", "hands", "wall", "actions", "x"]),
+    value=JSON,
+)
+def test_any_value_in_any_field_exits_with_a_sentence(field: str, value: object) -> None:
+    """However a valid script is damaged, the answer is one JSON object and an exit code
+    of the contract: never a traceback."""
+    document = {**script(PLAIN, PONG_AND_WIN, actions=WIN_ACTIONS), field: value}
+    code, answer = replay_cli.replay(document)
+    assert code in (0, 1, 2)
+    json.dumps(answer)
+    if code:
+        assert answer["ok"] is False and answer["error"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(action=st.dictionaries(st.sampled_from(["seat", "action", "tile", "tiles", "suit"]), JSON))
+def test_any_action_exits_with_a_sentence(action: dict[str, object]) -> None:
+    document = script(PLAIN, PONG_AND_WIN, actions=[*WIN_ACTIONS[:1], action])
+    code, answer = replay_cli.replay(document)
+    assert code in (0, 1, 2)
+    if code:
+        assert answer["ok"] is False and answer["error"]

@@ -1,0 +1,53 @@
+"""旁观看牌 shows a hand to spectators only: never to someone seated at the same table,
+in /table watch, its Refresh button, or a replay of the hand in play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.runtime.snapshots import BoardState
+from bot.tables.presenter import TablePresenter
+from tests.bot.harness import Harness
+from tests.bot.test_e2e_failures import next_controls
+from tests.bot.test_e2e_lobby import answer_text
+
+
+async def test_a_seated_opponent_never_sees_a_shown_hand(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, guest, stranger = harness.owner, harness.join("Guest"), harness.join("Stranger")
+    shown: list[tuple[int, BoardState]] = []
+    original = TablePresenter.show_watch
+
+    async def spy(
+        presenter: TablePresenter, interaction: Any, board: BoardState, locale: str
+    ) -> None:
+        shown.append((interaction.user.id, board))
+        await original(presenter, interaction, board, locale)
+
+    monkeypatch.setattr(TablePresenter, "show_watch", spy)
+    await answer_text(await host.run("/settings", spectators_see_hand="true"))
+    lobby = await harness.start_table(host, "sichuan", guest, rounds="1", fill_with_ai="true")
+    thread = harness.fake.world.channels[lobby.channel_id]
+    await next_controls(harness, guest)
+    for person in (guest, stranger):
+        watched = (await (await person.run("/table watch", channel=thread)).response()).message
+        assert watched is not None and watched.ephemeral_for == person.id
+        refreshed = await person.click(watched, label="Refresh")
+        await refreshed.response()
+    table = harness.running()
+    chair = table.chair_of_user(host.id)
+    assert chair is not None
+    seat = table.seat_of(chair.chair)
+    by_guest = [board for who, board in shown if who == guest.id]
+    by_stranger = [board for who, board in shown if who == stranger.id]
+    assert len(by_guest) == len(by_stranger) == 2
+    for board in by_guest:
+        assert all(info.concealed is None for info in board.view.seats)
+    for board in by_stranger:
+        assert board.view.seats[seat].concealed is not None
+    assert table.current is not None
+    replay = await guest.run("/replay", round=str(table.current.round_id), channel=thread)
+    assert "No finished hand" in await answer_text(replay)
