@@ -43,6 +43,7 @@ import argparse
 import asyncio
 import bisect
 import contextlib
+import cProfile
 import logging
 import math
 import multiprocessing
@@ -133,6 +134,8 @@ class BotConfig:
     claim_timer: int
     release_global_lock: bool
     ai_delay: float
+    #: Where the bot process writes a cProfile of its event loop in play (None: no profile).
+    profile: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,9 @@ class BotReport:
     budget_taken: int
     budget_waited: float
     budget_lapsed: int
+    #: Pictures drawn in play by kind, and the CPU seconds they took (their own thread's).
+    pictures: Counter[str]
+    picture_cpu: Counter[str]
 
 
 class BotRecorder(logging.Handler):
@@ -196,6 +202,8 @@ class BotRecorder(logging.Handler):
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
         self._budget_start = self._budget_counts()
+        self.pictures: Counter[str] = Counter()
+        self.picture_cpu: Counter[str] = Counter()
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -214,6 +222,7 @@ class BotRecorder(logging.Handler):
         self.warnings[what] += 1
 
     def install(self) -> None:
+        self._count_pictures()
         from bot.runtime.table import TableRuntime
         from bot.tables.playing import PlayingTable
         from bot.tables.presenter import TablePresenter
@@ -260,6 +269,28 @@ class BotRecorder(logging.Handler):
         TablePresenter._scene = recorded_scene  # type: ignore[method-assign]
         TableRuntime.act = recorded_act  # type: ignore[method-assign]
 
+    def _count_pictures(self) -> None:
+        """Wraps the renderer's entry points as bot.pictures calls them: each picture
+        drawn, by kind, and its CPU time in the thread that drew it."""
+        import bot.pictures
+
+        recorder = self
+        for name in dir(bot.pictures):
+            if not name.startswith("render_"):
+                continue
+            drawing = getattr(bot.pictures, name)
+            kind = name.removeprefix("render_")
+
+            def counted(*args: Any, _draw: Any = drawing, _kind: str = kind, **kw: Any) -> Any:
+                start = time.thread_time()
+                try:
+                    return _draw(*args, **kw)
+                finally:
+                    recorder.pictures[_kind] += 1
+                    recorder.picture_cpu[_kind] += time.thread_time() - start
+
+            setattr(bot.pictures, name, counted)
+
     def sample(self) -> BotSample:
         rss = _rss()
         self.peak_rss = max(self.peak_rss, rss)
@@ -290,6 +321,8 @@ class BotRecorder(logging.Handler):
         self.tracebacks.clear()
         self.peak_rss = _rss()
         self._budget_start = self._budget_counts()
+        self.pictures.clear()
+        self.picture_cpu.clear()
 
     def _budget_counts(self) -> tuple[float, ...]:
         """The budget's running counts, in BotReport's order: sent at once, waited for,
@@ -316,6 +349,8 @@ class BotRecorder(logging.Handler):
             int(taken),
             waited,
             int(lapsed),
+            self.pictures,
+            self.picture_cpu,
         )
 
 
@@ -394,11 +429,17 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             # A first start uploads the tile emojis; play is measured after that.
             await bot.tile_emoji.ready()
             watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
+            profiler = cProfile.Profile() if config.profile else None
             conn.send(recorder.sample())
             while (command := await asyncio.to_thread(conn.recv)) != STOP:
                 if command == START:
                     recorder.start_play()
+                    if profiler:
+                        profiler.enable()
                 conn.send(recorder.sample())
+            if profiler and config.profile:
+                profiler.disable()
+                profiler.dump_stats(config.profile)
             watcher.cancel()
             await bot.close()
             await asyncio.gather(running, return_exceptions=True)
@@ -477,6 +518,8 @@ class LoadConfig:
     hands: int = 1
     #: Seconds an attentive person takes to look after a notification.
     glance: tuple[float, float] = ATTENTIVE_GLANCE
+    #: Where the bot process writes a cProfile of its event loop in play.
+    profile: Path | None = None
     #: Seconds the bot's AI seats take over a move.
     ai_delay: float = Pacing().ai_delay
 
@@ -557,6 +600,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                     config.claim_timer,
                     config.release_global_lock,
                     config.ai_delay,
+                    config.profile,
                 )
             )
             try:
@@ -784,6 +828,8 @@ class Figures:
     cpu_per_action: float
     #: CPU per action by kind of thread.
     thread_cpu_per_turn: dict[str, float]
+    #: Pictures per player action by kind, and the CPU each took on average.
+    pictures_per_turn: dict[str, tuple[float, float]]
     loop_lag: tuple[float, float]
     bot_cpu_share: float
     driver_cpu_share: float
@@ -894,6 +940,10 @@ def figures(outcome: Outcome) -> Figures:
         thread_cpu_per_turn={
             kind: (spent - outcome.bot_before.threads.get(kind, 0.0)) / turns
             for kind, spent in sorted(outcome.bot_after.threads.items())
+        },
+        pictures_per_turn={
+            kind: (drawn / turns, outcome.bot.picture_cpu[kind] / drawn)
+            for kind, drawn in sorted(outcome.bot.pictures.items())
         },
         loop_lag=(
             _percentiles(sorted(outcome.bot.loop_lags))[2],
@@ -1112,6 +1162,14 @@ def render(config: LoadConfig, result: Figures) -> str:
         + f"; {result.cpu_per_action * 1000:.1f} ms per action of any kind), "
         f"{100 * result.bot_cpu_share:.0f} % of a core; fake Discord and people "
         f"{100 * result.driver_cpu_share:.0f} % of a core",
+        "pictures      per action: "
+        + (
+            ", ".join(
+                f"{kind} {drawn:.2f} ({cpu * 1000:.1f} ms each)"
+                for kind, (drawn, cpu) in result.pictures_per_turn.items()
+            )
+            or "none"
+        ),
         f"bot loop      woke late by p99 {_ms(result.loop_lag[0])}, at most "
         f"{_ms(result.loop_lag[1])}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
@@ -1270,6 +1328,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="reopen discord.py's global rate-limit lock when a cancelled request leaves it "
         "closed, to measure past that bug",
     )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="write a cProfile of the bot's event loop in play to this file "
+        "(read it with python -m pstats); the profile adds to the CPU figures",
+    )
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
     variants = tuple(args.variants.split(",")) if args.variants else playable_variants()
@@ -1287,6 +1351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             shards=args.shards,
             attentive=args.attentive,
             hands=ATTENTIVE_HANDS if args.attentive else 1,
+            profile=args.profile,
         )
         result = asyncio.run(measure(config))
         results.append(result)

@@ -47,10 +47,10 @@ EXTENSIONS = (
 
 def intents() -> discord.Intents:
     """Slash commands and components need no privileged intent; reactions to claim
-    prompts arrive in DMs."""
+    prompts arrive in DMs. No message intent: the bot reads no message, and every hand
+    message it sends would otherwise come back to it as an event to parse."""
     chosen = discord.Intents.none()
     chosen.guilds = True
-    chosen.dm_messages = True
     chosen.dm_reactions = True
     return chosen
 

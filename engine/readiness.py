@@ -57,7 +57,11 @@ class Readiness:
 
 
 def readiness(hand: Round, seat: int) -> Readiness:
-    """The seat's 听牌 now, as far as its own view shows."""
+    """The seat's 听牌 now, as far as its own view shows (worked out once a state)."""
+    return hand.derived(("readiness", seat), lambda: _readiness(hand, seat))
+
+
+def _readiness(hand: Round, seat: int) -> Readiness:
     counts = list(hand.concealed(seat))
     melds = hand.melds(seat)
     size = sum(counts) + 3 * len(melds)

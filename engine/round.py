@@ -23,9 +23,9 @@ action is refused (``engine.refusals``), who sees what (``engine.visibility``, b
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from engine.controls import Controls, pick_actions
@@ -164,7 +164,11 @@ class Round:
         # lies unclaimed, so that a late claim is refused for the rule that withheld it.
         self._last_window: Window | None = None
         self._pending_kong: tuple[int, int, int] | None = None  # seat, kind, meld index
+        # Odd while the hand changes (inside apply, close_window and the start), even
+        # between changes: what is cached by version is only cached when it is even.
         self._version = 0
+        self._derived: dict[Hashable, Any] = {}
+        self._derived_version = -1
         self._legal_cache: dict[int, list[Action]] = {}
         self._legal_version = -1
         self._ready_cache: list[tuple[tuple[Any, ...], bool] | None] = [None] * 4
@@ -249,6 +253,7 @@ class Round:
         self._rng = rng
 
     def _start(self, built: Deal) -> None:
+        self._version += 1
         self.dealt = built.hands
         self.undealt = built.wall
         for seat, tiles in enumerate(built.hands):
@@ -276,6 +281,7 @@ class Round:
         self.events[told:told] = opening
         self._stage = Stage.BEFORE_DEAL
         self._open_next_prompt()
+        self._version += 1
 
     def _aside_events(self) -> list[TilesAside]:
         """The set-aside groups as players see them now (face-up tiles once public)."""
@@ -996,8 +1002,27 @@ class Round:
 
     def view(self, viewer: int | None, reveal: frozenset[int] = frozenset()) -> View:
         """The hand as ``viewer`` may see it (None: a spectator). ``reveal`` adds seats
-        whose concealed tiles this viewer may see (a player's 旁观看牌 setting)."""
-        return build_view(self, viewer, reveal)
+        whose concealed tiles this viewer may see (a player's 旁观看牌 setting). Views
+        are immutable, so one is built once for each state of the hand."""
+        return self.derived(("view", viewer, reveal), lambda: build_view(self, viewer, reveal))
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, a value derived from the hand alone and never changed by its
+        readers, worked out once for each state of the hand and kept under ``key``."""
+        if self._version % 2:
+            return compute()
+        if self._derived_version != self._version:
+            self._derived = {}
+            self._derived_version = self._version
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return cast(T, self._derived[key])
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the hand changes: what is derived from the hand alone may be
+        kept while it stays the same."""
+        return self._version
 
     def events_for(
         self, viewer: int | None, start: int = 0, reveal: frozenset[int] = frozenset()
