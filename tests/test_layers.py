@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = {"engine", "renderer", "data", "bot", "fakediscord"}
 ALLOWED = {
     "engine": {"engine"},
-    "renderer": {"engine", "renderer", "PIL"},
+    "renderer": {"engine", "renderer", "PIL", "zlib_ng"},
     "data": {"engine", "data", "aiosqlite", "asyncpg"},
     "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "dotenv", "fakediscord"},
 }
