@@ -455,9 +455,14 @@ class RatingPoint:
 
 @dataclass(frozen=True)
 class FanCount:
+    """How often a fan or pattern was in a player's wins; ``zh`` and ``en`` are the
+    engine's names of it, for a fan the catalogs do not name."""
+
     variant: Variant
     fan_id: str
     count: int
+    zh: str = ""
+    en: str = ""
 
 
 @dataclass(frozen=True)

@@ -346,12 +346,14 @@ def fan_counts(
 ) -> list[FanCount]:
     """Fan ids counted over wins, most frequent first (by rule set and id)."""
     counts: dict[tuple[str, str], int] = {}
+    names: dict[tuple[str, str], tuple[str, str]] = {}
     for row, fans in zip(rows, fans_of, strict=True):
         for fan in fans:
             key = (row["variant"], str(fan.get("id")))
             counts[key] = counts.get(key, 0) + 1
+            names.setdefault(key, (str(fan.get("zh", "")), str(fan.get("en", ""))))
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    return [FanCount(Variant(variant), fan_id, n) for (variant, fan_id), n in ranked]
+    return [FanCount(Variant(key[0]), key[1], n, *names[key]) for key, n in ranked]
 
 
 def biggest_hand(row: Row, fans: Sequence[dict[str, object]]) -> BiggestHand:

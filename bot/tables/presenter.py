@@ -214,7 +214,7 @@ class TablePresenter:
         title = prompts.title(facts, self.locale)
         names = prompts.names(facts, self.locale)
         picture = settlement_view(hand, names, self.locale, title)
-        text = summary(hand, names, self.locale, settled.seed)
+        text = summary(hand, names, self.locale, settled.seed, settled.code)
         if self.board is not None:
             self.board.touch()
             await self.board.settled()

@@ -54,8 +54,11 @@ def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) 
     )
 
 
-def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
-    """The thread's text under the settlement picture, ending with the revealed seed."""
+def summary(
+    hand: Round, names: Sequence[str], locale: str, seed: str, code: str | None = None
+) -> str:
+    """The thread's text under the settlement picture, ending with the revealed seed and
+    the hand's replay code."""
     lines = []
     if hand.wins:
         for win in hand.wins:
@@ -78,6 +81,8 @@ def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
         )
     )
     lines.append(t("settle.seed", locale, seed=seed))
+    if code is not None:
+        lines.append(t("settle.replay_code", locale, code=code))
     return "\n".join(lines)
 
 
