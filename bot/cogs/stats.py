@@ -20,6 +20,7 @@ from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, stats_png
 from data.errors import NotFoundError
 from data.models import (
+    PROVISIONAL_SESSIONS,
     LeaderboardEntry,
     Period,
     PlayerProfile,
@@ -117,7 +118,14 @@ def stats_view(
         rating_badge=t("stats.picture.provisional", locale)
         if rating is None or rating.provisional
         else "",
-        rating_caption=t("stats.picture.sessions", locale, count=sessions),
+        rating_caption=t(
+            "stats.picture.provisional_sessions",
+            locale,
+            count=sessions,
+            needed=PROVISIONAL_SESSIONS,
+        )
+        if rating is None or rating.provisional
+        else t("stats.picture.sessions", locale, count=sessions),
         history_label=t("stats.picture.history", locale),
         history=tuple(point.rating.shown for point in profile.history),
         no_history=t("stats.picture.no_history", locale),
