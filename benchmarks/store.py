@@ -318,6 +318,9 @@ async def _seed_postgres(url: str, players: int, rounds: int, guilds: int, days:
             await db.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}"
             )
+        # Planner statistics of the bulk load, as autovacuum would gather them within a
+        # minute or so: without them the first boards read a freshly loaded table blind.
+        await db.execute("ANALYZE")
     finally:
         await db.close()
 

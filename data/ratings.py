@@ -306,6 +306,52 @@ async def history(
     return points, (places[0], places[1], places[2], places[3])
 
 
+async def session_change(
+    db: Connection, table: Table, user_id: int
+) -> tuple[Rating | None, Rating] | None:
+    """A player's rating in the table's server and rule set (all time) before and after
+    the table's session; None when the session did not rate them."""
+    key = (user_id, table.guild_id, ALL_TIME, table.variant.value)
+    rows = list(
+        await db.execute_fetchall(
+            """
+            SELECT at FROM rating_history
+            WHERE table_id = ? AND user_id = ? AND scope = ? AND season = ? AND variant = ?
+            """,
+            (table.id, *key),
+        )
+    )
+    if not rows:
+        return None
+    at = rows[0]["at"]
+    rows = list(
+        await db.execute_fetchall(
+            """
+            SELECT table_id, mu, sigma FROM rating_history
+            WHERE user_id = ? AND scope = ? AND season = ? AND variant = ?
+              AND (at < ? OR (at = ? AND table_id <= ?))
+            ORDER BY at DESC, table_id DESC
+            LIMIT 2
+            """,
+            (*key, at, at, table.id),
+        )
+    )
+    counted = list(
+        await db.execute_fetchall(
+            """
+            SELECT COUNT(*) FROM rating_history
+            WHERE user_id = ? AND scope = ? AND season = ? AND variant = ?
+              AND (at < ? OR (at = ? AND table_id <= ?))
+            """,
+            (*key, at, at, table.id),
+        )
+    )
+    sessions = int(counted[0][0])
+    after = Rating(rows[0]["mu"], rows[0]["sigma"], sessions)
+    before = None if len(rows) < 2 else Rating(rows[1]["mu"], rows[1]["sigma"], sessions - 1)
+    return before, after
+
+
 #: The most recent wins /stats counts fans over.
 FAN_WINDOW = 500
 

@@ -540,6 +540,18 @@ class SqlStore(ABC):
                 db, user_id, scope=scope, season=season_id, variant=variant_key
             )
 
+    async def session_ratings(self, table_id: int) -> dict[int, tuple[Rating | None, Rating]]:
+        async with self._read() as db:
+            table = await tables.get(db, table_id)
+            changes = {}
+            for seat in table.seats:
+                if seat.user_id is None:
+                    continue
+                change = await ratings.session_change(db, table, seat.user_id)
+                if change is not None:
+                    changes[seat.user_id] = change
+            return changes
+
     async def player_profile(
         self, user_id: int, *, guild_id: int | None = None, variant: Variant | None = None
     ) -> PlayerProfile:

@@ -237,6 +237,11 @@ class Store(Protocol):
         """A player's rating; None before their first rated session."""
         ...
 
+    async def session_ratings(self, table_id: int) -> dict[int, tuple[Rating | None, Rating]]:
+        """Each rated player's rating in the table's server and rule set before and after
+        its session (before is None for their first), by user id; empty until it ends."""
+        ...
+
     async def player_profile(
         self, user_id: int, *, guild_id: int | None = None, variant: Variant | None = None
     ) -> PlayerProfile:

@@ -15,7 +15,7 @@ from bot.answers import finish
 from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import fan_name, total_text, variant_name
+from bot.i18n.terms import fan_name, rating_text, total_text, variant_name
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, stats_png
 from data.errors import NotFoundError
@@ -26,7 +26,6 @@ from data.models import (
     PlayerProfile,
     PlayerStats,
     Ranking,
-    Rating,
     RoundSummary,
     Variant,
     shown_rating,
@@ -40,14 +39,6 @@ BOARD_SIZE = 10
 HISTORY_SIZE = 10
 #: Fans or patterns the /stats picture lists.
 TOP_FANS = 5
-
-
-def rating_text(rating: Rating | None, locale: str) -> str:
-    """A rating as players see it, marked while provisional (定级中)."""
-    if rating is None:
-        return t("stats.rating_provisional", locale, rating=shown_rating(0.0))
-    key = "stats.rating_provisional" if rating.provisional else "stats.rating"
-    return t(key, locale, rating=rating.shown)
 
 
 def figure(entry: LeaderboardEntry, ranking: Ranking, locale: str) -> str:

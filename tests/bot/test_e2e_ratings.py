@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from data import Variant
 from engine.actions import Action
 from engine.events import Claimed, Event, Konged, Won
 from engine.round import Round
@@ -18,19 +19,26 @@ from tests.bot.test_e2e_lobby import answer_text
 CODE = re.compile(r"Replay code: `([A-Z0-9]{6})`")
 
 
-async def one_session(harness: Harness, me: Person) -> Message:
-    """A one-hand sichuan session with three AI seats; its settlement post."""
+async def one_session(harness: Harness, me: Person) -> tuple[Message, Message]:
+    """A one-hand sichuan session with three AI seats; its settlement and its summary."""
     await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
     (settlement,) = await play_out(harness, [player(harness, me)], me)
-    await me.next_message(where=lambda m: "session is over" in m.content, timeout=20)
-    return settlement
+    summary = await me.next_message(where=lambda m: "session is over" in m.content, timeout=20)
+    return settlement, summary
 
 
 async def test_leaderboard_ranks_by_rating_and_stats_is_a_picture(harness: Harness) -> None:
     me = harness.owner
-    await one_session(harness, me)
+    _, summary = await one_session(harness, me)
     rating = await harness.store.rating(me.id, guild_id=harness.guild.id)
     assert rating is not None and rating.sessions == 1 and rating.provisional
+    # The summary tells the rule set's rating in this server and how far it moved.
+    sichuan = await harness.store.rating(me.id, guild_id=harness.guild.id, variant=Variant.SICHUAN)
+    assert sichuan is not None
+    moved = f"{sichuan.shown - 1500:+d}"
+    assert f"{me.name} " in summary.content
+    assert f"rating {sichuan.shown}? ({moved})" in summary.content
+    assert summary.content.count("· rating") == 1  # the AI seats are not rated
     board = await answer_text(await me.run("/leaderboard"))
     assert "by rating" in board and f"{me.name} — {rating.shown}?" in board
     assert "(1 session)" in board
@@ -104,7 +112,7 @@ def step_of(message: Message) -> int:
 
 async def test_replay_codes_open_the_hand_with_jumps_and_its_script(harness: Harness) -> None:
     me = harness.owner
-    settlement = await one_session(harness, me)
+    settlement, _ = await one_session(harness, me)
     found = CODE.search(settlement.content)
     assert found is not None, settlement.content
     code = found.group(1)

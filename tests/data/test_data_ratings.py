@@ -70,6 +70,30 @@ async def test_a_session_rates_its_players_as_the_library_does(
         assert rating.sessions == 2
 
 
+async def test_a_session_tells_each_rating_before_and_after(
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound, clock: FakeClock
+) -> None:
+    first = await make_table((ALICE, BOB, None, DAVE), rounds=1)
+    assert await store.session_ratings(first.id) == {}
+    await play_round(first, discard_win(0, 1, 8, 3))
+    changes = await store.session_ratings(first.id)
+    assert set(changes) == {ALICE, BOB, DAVE}
+    before, after = changes[ALICE]
+    assert before is None and after == await store.rating(
+        ALICE, guild_id=GUILD, variant=Variant.SICHUAN
+    )
+    clock.advance(minutes=5)
+    second = await make_table(rounds=1)
+    await play_round(second, no_win())
+    before, after = (await store.session_ratings(second.id))[ALICE]
+    assert before is not None and before.sessions == 1 and after.sessions == 2
+    assert (before.mu, before.sigma) == pytest.approx(
+        (changes[ALICE][1].mu, changes[ALICE][1].sigma)
+    )
+    # The first session's change stays as it was.
+    assert (await store.session_ratings(first.id))[ALICE] == changes[ALICE]
+
+
 async def test_only_a_whole_session_is_rated(
     store: SqlStore, make_table: MakeTable, play_round: PlayRound
 ) -> None:
