@@ -871,7 +871,11 @@ class TableManager:
             seat.chair: player_name(seat.display_name, seat.is_ai, locale) for seat in table.seats
         }
         lines = [t("table.session_over", locale, title=variant_name(table.variant.value, locale))]
-        rated = await self.services.store.session_ratings(table.id)
+        try:
+            rated = await self.services.store.session_ratings(table.id)
+        except StoreUnavailableError:
+            # The standings matter more than the ratings: post them without.
+            rated = {}
         users = {seat.chair: seat.user_id for seat in table.seats}
         order = sorted(range(CHAIRS), key=lambda chair: -scores[chair])
         for place, chair in enumerate(order, start=1):

@@ -57,8 +57,8 @@ def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) 
 def summary(
     hand: Round, names: Sequence[str], locale: str, seed: str, code: str | None = None
 ) -> str:
-    """The thread's text under the settlement picture, ending with the revealed seed and
-    the hand's replay code."""
+    """The thread's text under the settlement picture: the winners, the nets, the hand's
+    replay code, and last the revealed seed."""
     lines = []
     if hand.wins:
         for win in hand.wins:
@@ -80,9 +80,9 @@ def summary(
             t("settle.net", locale, name=names[s], net=f"{nets[s]:+d}") for s in range(4)
         )
     )
-    lines.append(t("settle.seed", locale, seed=seed))
     if code is not None:
         lines.append(t("settle.replay_code", locale, code=code))
+    lines.append(t("settle.seed", locale, seed=seed))
     return "\n".join(lines)
 
 
