@@ -225,7 +225,7 @@ class TablePresenter:
         for person in self.people.values():
             if person.results_by_dm:
                 seat = facts.seat_of(person.chair)
-                await self._dm(person, player_result(hand, seat, person.locale))
+                await self._dm(person, player_result(hand, seat, person.locale, settled.code))
         for mail in self.mail.values():
             await mail.settled()
 

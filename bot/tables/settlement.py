@@ -86,8 +86,9 @@ def summary(
     return "\n".join(lines)
 
 
-def player_result(hand: Round, seat: int, locale: str) -> str:
-    """One player's result by DM: their net and, when they won, their fans."""
+def player_result(hand: Round, seat: int, locale: str, code: str | None = None) -> str:
+    """One player's result by DM: their net, when they won their fans, and the hand's
+    replay code (a player may open it in the DM)."""
     net = hand.ledger.nets()[seat]
     lines = [t("settle.your_net", locale, net=f"{net:+d}")]
     for win in hand.wins:
@@ -105,4 +106,6 @@ def player_result(hand: Round, seat: int, locale: str) -> str:
                 total=win_total(hand.variant, win, locale),
             )
         )
+    if code is not None:
+        lines.append(t("settle.replay_code", locale, code=code))
     return "\n".join(lines)

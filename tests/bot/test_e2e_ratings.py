@@ -148,6 +148,10 @@ async def test_replay_codes_open_the_hand_with_jumps_and_its_script(harness: Har
     settings = harness.settings
     harness.settings = lambda **changes: settings(**({"dev_guild_id": None} | changes))  # type: ignore[method-assign]
     await harness.start_bot()
+    # The player's result by DM names the code too.
+    assert any("Your result" in m.content and code in m.content for m in me.messages(me.dm)), (
+        "the result DM gives the code"
+    )
     # In DMs the hand's player opens it; someone who did not play it does not.
     in_dm = (await (await me.run("/replay", code=code, channel=me.dm)).response()).message
     assert in_dm is not None and "Step 0/" in in_dm.content
