@@ -247,17 +247,25 @@ class StatsCog(commands.Cog):
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.description"))
     @app_commands.guild_only()
-    @app_commands.rename(user=text("opt.user.name"))
-    @app_commands.describe(user=text("opt.user.description"))
+    @app_commands.rename(user=text("opt.user.name"), variant=text("opt.variant.name"))
+    @app_commands.describe(
+        user=text("opt.user.description"), variant=text("opt.variant.description")
+    )
+    @app_commands.choices(variant=variant_choices())
     async def stats(
-        self, interaction: discord.Interaction[MahjongBot], user: discord.User | None = None
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        user: discord.User | None = None,
+        variant: str | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
         target = user or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        profile = await self.bot.store.player_profile(target.id, guild_id=guild_id)
-        png = await stats_png(stats_view(target.display_name, profile, locale))
+        profile = await self.bot.store.player_profile(
+            target.id, guild_id=guild_id, variant=Variant(variant) if variant else None
+        )
+        png = await stats_png(stats_view(target.display_name, profile, locale, variant))
         lines = [
             stats_text(target.display_name, profile.stats, locale),
             t("stats.rating_line", locale, rating=rating_text(profile.rating, locale)),

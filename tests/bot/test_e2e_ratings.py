@@ -49,6 +49,10 @@ async def test_leaderboard_ranks_by_rating_and_stats_is_a_picture(harness: Harne
     assert f"Rating: {rating.shown}?" in stats.content  # type: ignore[attr-defined]
     (picture,) = stats.attachments  # type: ignore[attr-defined]
     assert picture.filename == "stats.png" and picture.data.startswith(b"\x89PNG")
+    one_rule_set = await final(await me.run("/stats", variant="sichuan"), me)
+    assert "Hands: 1" in one_rule_set.content  # type: ignore[attr-defined]
+    other_rule_set = await final(await me.run("/stats", variant="mcr"), me)
+    assert "Hands: 0" in other_rule_set.content  # type: ignore[attr-defined]
     chinese = harness.join("小明", locale="zh-CN")
     answer = await answer_text(await chinese.run("/排行榜"), chinese)
     assert "按等级分" in answer and "定级中" in answer and "1 场" in answer
