@@ -29,6 +29,7 @@ from renderer.hand import render_hand, render_tile_emoji, render_tiles
 from renderer.lobby import render_lobby
 from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
+from renderer.stats import StatsView, render_stats
 from renderer.table import render_table
 
 _TABLES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-table")
@@ -140,6 +141,10 @@ async def settlement_png(view: SettlementView) -> bytes:
 
 async def lobby_png(view: LobbyView) -> bytes:
     return await asyncio.to_thread(render_lobby, view)
+
+
+async def stats_png(view: StatsView) -> bytes:
+    return await asyncio.to_thread(render_stats, view)
 
 
 def as_file(png: bytes, name: str) -> discord.File:

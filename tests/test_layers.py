@@ -14,7 +14,7 @@ PROJECT = {"engine", "renderer", "data", "bot", "fakediscord"}
 ALLOWED = {
     "engine": {"engine"},
     "renderer": {"engine", "renderer", "PIL", "zlib_ng"},
-    "data": {"engine", "data", "aiosqlite", "asyncpg"},
+    "data": {"engine", "data", "aiosqlite", "asyncpg", "openskill"},
     "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "dotenv", "fakediscord"},
 }
 
