@@ -112,6 +112,29 @@ async def test_changing_the_mcr_rules_preset_starts_from_its_defaults(harness: H
     assert table.options["wildcard"] is False and table.options["rounds"] == 16
 
 
+async def test_a_sichuan_preset_sets_its_rules_and_the_lobby_lists_only_what_differs(
+    harness: Harness,
+) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    assert "Rules: exchange three" in harness.live(lobby).content
+    panel = await harness.options_panel(host, lobby)
+    picked = await host.choose(panel, "preset", placeholder="Change a setting…")
+    await picked.response()
+    chosen = await host.choose(
+        harness.live(panel), "classic, no exchange", placeholder="Rules: choose"
+    )
+    await chosen.response()
+    shown = await host.next_edit(
+        lobby, where=lambda m: "Rules: classic, no exchange" in m.content, timeout=5
+    )
+    # No exchange is the preset's own rule, not a change to list.
+    assert "Exchange three tiles" not in shown.content
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None
+    assert table.options["preset"] == "classic" and table.options["exchange_three"] is False
+
+
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:
     host, guest = harness.owner, harness.join("Guest")
     config = await host.run("/admin config", prices="1=1 4=2 8=30 16=40")

@@ -3,12 +3,22 @@
 :class:`SichuanOptions` are the table's options; the calculator's
 :class:`CalculatorOptions` also take ``void_suit``, which names the scored seat's 定缺
 suit and is never a table option. The doc of each option opens with its Chinese name.
+
+``preset`` picks the column of defaults a table starts from, as the 血战 rooms players
+know offer them: ``exchange`` (血战换三张, the spec's defaults), ``classic`` (no 换三张)
+and ``all_fans`` (every optional fan on); a table's own values then override it.
+
+>>> SichuanOptions.parse({"preset": "classic"}).exchange_three
+False
+>>> SichuanOptions.parse({"preset": "all_fans", "closed_five": False}).closed_five
+False
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.rules.base import Choice, TableOptions, int_in, is_bool, option
 
@@ -20,6 +30,18 @@ SELF_DRAW_BONUSES = ("add_base", "add_fan")
 KONG_BLOOM_PAYERS = ("discarder", "all")
 ROUND_COUNTS = (1, 4, 8, 16)
 MAX_FANS = (3, 4, 5, 6)
+#: Each preset's defaults where they differ from the spec's (§6), which ``exchange`` keeps.
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "exchange": {},
+    "classic": {"exchange_three": False},
+    "all_fans": {
+        "heaven_earth": True,
+        "concealed_middle": True,
+        "closed_five": True,
+        "single_wait": True,
+        "terminals_258": True,
+    },
+}
 
 
 def int_choice(*values: int) -> Choice:
@@ -36,7 +58,9 @@ class SichuanOptions(TableOptions):
     """The options of one table (sichuan.md §6), checked and typed."""
 
     variant: ClassVar[str] = VARIANT
+    selectors: ClassVar[tuple[str, ...]] = ("preset",)
 
+    preset: str = option("exchange", str_choice(*PRESETS), "预设: which column of defaults applies")
     base_stake: int = option(1, int_in(1, 1000), "底分: B, the stake in every payment")
     rounds: int = option(8, int_choice(*ROUND_COUNTS), "局数: hands the table plays")
     max_fan: int = option(4, int_choice(*MAX_FANS), "最大番数: cap on F; also the 查花猪 amount")
@@ -64,6 +88,11 @@ class SichuanOptions(TableOptions):
     kong_bloom: bool = option(True, is_bool, "杠上花: award 杠上花 +1")
     kong_discard: bool = option(True, is_bool, "杠上炮: award 杠上炮 +1")
     flower_pig: bool = option(True, is_bool, "查花猪: run 查花猪 when the wall is exhausted")
+
+    @classmethod
+    def column(cls, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The preset's defaults (checked before: an unknown preset never gets here)."""
+        return PRESETS.get(raw.get("preset", "exchange"), {})
 
     @property
     def planned_hands(self) -> int:

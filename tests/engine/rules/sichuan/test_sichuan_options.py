@@ -10,7 +10,10 @@ from engine.rules.base import RuleError
 from engine.rules.sichuan.options import CalculatorOptions, SichuanOptions
 from engine.rules.sichuan.ruleset import RULESET
 
+# The spec's table (§6), after the preset this project adds in front of it (the column of
+# defaults a table starts from; docs/rules/sichuan.md, "Presets").
 DEFAULTS = {
+    "preset": "exchange",
     "base_stake": 1,
     "rounds": 8,
     "max_fan": 4,
@@ -31,6 +34,7 @@ DEFAULTS = {
 }
 
 VALID = {
+    "preset": ["exchange", "classic", "all_fans"],
     "base_stake": [1, 1000],
     "rounds": [1, 4, 8, 16],
     "max_fan": [3, 4, 5, 6],
@@ -39,6 +43,7 @@ VALID = {
     "kong_bloom_payer": ["discarder", "all"],
 }
 INVALID = {
+    "preset": ["party", None, 1],
     "base_stake": [0, 1001, True, 1.5, "1"],
     "rounds": [2, 0, True, 8.0],
     "max_fan": [2, 7, True, "4"],
@@ -94,3 +99,34 @@ def test_typed_options() -> None:
     assert table.capped(9) == 5
     assert SichuanOptions().add_base
     assert not SichuanOptions(self_draw_bonus="add_fan").add_base
+
+
+def test_the_exchange_preset_is_the_spec_defaults() -> None:
+    assert SichuanOptions.parse({"preset": "exchange"}) == SichuanOptions.parse({})
+
+
+@pytest.mark.parametrize(
+    ("preset", "changed"),
+    [
+        ("classic", {"exchange_three": False}),
+        (
+            "all_fans",
+            {
+                "heaven_earth": True,
+                "concealed_middle": True,
+                "closed_five": True,
+                "single_wait": True,
+                "terminals_258": True,
+            },
+        ),
+    ],
+)
+def test_a_preset_changes_only_its_column(preset: str, changed: dict[str, Any]) -> None:
+    parsed = SichuanOptions.parse({"preset": preset}).to_json()
+    differs = {k: v for k, v in parsed.items() if DEFAULTS[k] != v and k != "preset"}
+    assert differs == changed
+
+
+def test_a_table_value_overrides_its_preset() -> None:
+    parsed = SichuanOptions.parse({"preset": "classic", "exchange_three": True})
+    assert parsed.exchange_three is True
