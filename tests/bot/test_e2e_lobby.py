@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from data.models import CardKind
+from data.models import CardKind, Table
 from fakediscord.driver import DriverError, InteractionHandle, Person
-from fakediscord.models import ChannelType
+from fakediscord.models import ChannelType, Message
 from tests.bot.harness import Harness
 
 DEFERRED_WITH_MESSAGE = 5
@@ -97,41 +97,36 @@ async def test_options_text_form_and_command_answer_in_words(harness: Harness) -
     await host.next_edit(lobby, where=lambda m: "4 hands" in m.content, timeout=5)
 
 
-async def test_changing_the_mcr_rules_preset_starts_from_its_defaults(harness: Harness) -> None:
+async def choose_preset(
+    harness: Harness, variant: str, before: str, after: str
+) -> tuple[Message, Table]:
+    """Open a lobby of ``variant`` showing the preset ``before``, choose ``after`` in the
+    host's options panel; the lobby as it then reads and the stored table."""
     host = harness.owner
-    lobby = await harness.open_table(host, "mcr")
-    assert "Rules: party" in harness.live(lobby).content
+    lobby = await harness.open_table(host, variant)
+    assert f"Rules: {before}" in harness.live(lobby).content
     panel = await harness.options_panel(host, lobby)
     picked = await host.choose(panel, "preset", placeholder="Change a setting…")
     await picked.response()
-    chosen = await host.choose(harness.live(panel), "competition", placeholder="Rules: choose")
+    chosen = await host.choose(harness.live(panel), after, placeholder="Rules: choose")
     await chosen.response()
-    await host.next_edit(lobby, where=lambda m: "Rules: competition" in m.content, timeout=5)
+    shown = await host.next_edit(lobby, where=lambda m: f"Rules: {after}" in m.content, timeout=5)
     table = await harness.store.table_in_channel(lobby.channel_id)
     assert table is not None
+    return shown, table
+
+
+async def test_changing_the_mcr_rules_preset_starts_from_its_defaults(harness: Harness) -> None:
+    _, table = await choose_preset(harness, "mcr", "party", "competition")
     assert table.options["wildcard"] is False and table.options["rounds"] == 16
 
 
 async def test_a_sichuan_preset_sets_its_rules_and_the_lobby_lists_only_what_differs(
     harness: Harness,
 ) -> None:
-    host = harness.owner
-    lobby = await harness.open_table(host, "sichuan")
-    assert "Rules: exchange three" in harness.live(lobby).content
-    panel = await harness.options_panel(host, lobby)
-    picked = await host.choose(panel, "preset", placeholder="Change a setting…")
-    await picked.response()
-    chosen = await host.choose(
-        harness.live(panel), "classic, no exchange", placeholder="Rules: choose"
-    )
-    await chosen.response()
-    shown = await host.next_edit(
-        lobby, where=lambda m: "Rules: classic, no exchange" in m.content, timeout=5
-    )
+    shown, table = await choose_preset(harness, "sichuan", "exchange three", "classic, no exchange")
     # No exchange is the preset's own rule, not a change to list.
     assert "Exchange three tiles" not in shown.content
-    table = await harness.store.table_in_channel(lobby.channel_id)
-    assert table is not None
     assert table.options["preset"] == "classic" and table.options["exchange_three"] is False
 
 
