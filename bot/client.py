@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -16,8 +17,10 @@ from discord.ext import commands
 from bot.budget import RequestBudget, trace_config
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
+from bot.forwarding import ClusterMember
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
+from bot.ids import CustomId
 from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
@@ -65,10 +68,22 @@ class BotTree(app_commands.CommandTree["MahjongBot"]):
         return True
 
 
+def budget_share(settings: Settings) -> float:
+    """The part of Discord's global limit this process may spend: all of it, or, in a
+    cluster, its shards' part of them all (50/K each of K processes with even ranges).
+
+    An even split costs no round trip per request; what it costs is that a process with
+    little to send leaves its share unused while another waits (docs/scaling.md)."""
+    if settings.shard_ids is None or settings.shard_count is None:
+        return 1.0
+    return len(settings.shard_ids) / settings.shard_count
+
+
 class MahjongBot(commands.AutoShardedBot):
-    """One process runs every shard Discord asks for (past 2,500 servers it refuses one).
-    Events without a server (DM clicks, DM reactions) reach shard 0; one process holds
-    all shards, so every table hears its players."""
+    """One process runs every shard Discord asks for (past 2,500 servers it refuses one),
+    or, in a cluster, the shards of ``settings.shard_ids`` whose locks it holds
+    (``cluster``, bot/forwarding.py). Events without a server (DM clicks, DM reactions)
+    reach shard 0; the process holding it forwards those of other processes' tables."""
 
     def __init__(
         self,
@@ -77,10 +92,19 @@ class MahjongBot(commands.AutoShardedBot):
         *,
         pacing: Pacing | None = None,
         sync_commands: bool = True,
+        cluster: ClusterMember | None = None,
         **options: object,
     ) -> None:
         pacing = pacing or Pacing()
-        budget = RequestBudget(pacing.requests_per_second, pacing.request_burst)
+        share = budget_share(settings)
+        budget = RequestBudget(
+            pacing.requests_per_second * share, max(1.0, pacing.request_burst * share)
+        )
+        if settings.shard_ids is not None:
+            options.setdefault(
+                "shard_ids", list(cluster.shard_ids if cluster else settings.shard_ids)
+            )
+            options.setdefault("shard_count", settings.shard_count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -98,6 +122,8 @@ class MahjongBot(commands.AutoShardedBot):
         self.budget = budget
         self.settings = settings
         self.store = store
+        #: The cluster this process is a member of, or None when it runs every shard.
+        self.cluster = cluster
         self.tables = TableManager(self, pacing)
         #: The tile buttons' emojis, uploaded once to the application (bot/tile_emoji.py).
         self.tile_emoji = TileEmoji()
@@ -126,6 +152,8 @@ class MahjongBot(commands.AutoShardedBot):
         self.tile_emoji.start(self)
         if self._sync_commands:
             await self.sync_commands()
+        if self.cluster is not None:
+            await self.cluster.start(self, self._forwarded_click, self._forwarded_reaction)
         self._resume_task = asyncio.create_task(self._resume_when_ready())
 
     async def sync_commands(self) -> None:
@@ -180,6 +208,35 @@ class MahjongBot(commands.AutoShardedBot):
                 return True
         self._members[(guild_id, user_id)] = (now, member)
         return member
+
+    # -- clusters -----------------------------------------------------------------------
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server's tables (it holds the server's shard)."""
+        return self.cluster is None or self.cluster.owns_guild(guild_id)
+
+    async def forward_click(
+        self, interaction: discord.Interaction, guild_id: int, values: Sequence[str]
+    ) -> bool:
+        """Hand a DM click to the process serving ``guild_id``; False when none does now."""
+        assert self.cluster is not None
+        return await self.cluster.forward_click(interaction, guild_id, values)
+
+    async def forward_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        """Hand a DM reaction on a message this process did not send to the others (the
+        bot's own reactions, on its claim prompts, go nowhere)."""
+        if self.cluster is not None and (self.user is None or user_id != self.user.id):
+            await self.cluster.forward_reaction(user_id, message_id, emoji)
+
+    async def _forwarded_click(
+        self, interaction: discord.Interaction, cid: CustomId, values: list[str]
+    ) -> None:
+        await self.on_interaction(interaction)
+        if self.first_delivery(interaction):
+            await self.tables.on_component(interaction, cid, values)
+
+    async def _forwarded_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        await self.tables.on_reaction(user_id, message_id, emoji, forwarded=True)
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         return self._deliveries.first(interaction.id)
