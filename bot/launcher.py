@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import logging.handlers
+import signal
 
 import discord
 
@@ -112,6 +113,9 @@ async def _start_fenced(bot: MahjongBot, cluster: ClusterMember, token: str) -> 
 def run(settings: Settings) -> int:
     """Start the bot and block until it stops; the process exit status."""
     setup_logging(settings.log_level, settings.token)
+    # SIGTERM (systemd, docker, the cluster launcher) stops the bot as Ctrl-C does: the
+    # tables and the store close, and a cluster's shard locks are released.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
