@@ -153,7 +153,9 @@ class MahjongBot(commands.AutoShardedBot):
         if self._sync_commands:
             await self.sync_commands()
         if self.cluster is not None:
-            await self.cluster.start(self, self._forwarded_click, self._forwarded_reaction)
+            await self.cluster.start(
+                self, self._forwarded_click, self._forwarded_reaction, self._settings_changed
+            )
         self._resume_task = asyncio.create_task(self._resume_when_ready())
 
     async def sync_commands(self) -> None:
@@ -238,6 +240,10 @@ class MahjongBot(commands.AutoShardedBot):
     async def _forwarded_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
         await self.tables.on_reaction(user_id, message_id, emoji, forwarded=True)
 
+    def _settings_changed(self, user_id: int) -> None:
+        """Another process saved the person's /settings: read them again when needed."""
+        self._player_settings.pop(user_id, None)
+
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         return self._deliveries.first(interaction.id)
 
@@ -273,6 +279,8 @@ class MahjongBot(commands.AutoShardedBot):
     async def save_player_settings(self, settings: PlayerSettings) -> None:
         await self.store.save_player_settings(settings)
         self._player_settings[settings.user_id] = settings
+        if self.cluster is not None:
+            await self.cluster.settings_changed(settings.user_id)
 
     async def locale_of(self, interaction: discord.Interaction) -> str:
         """The reader's catalog locale: their /settings language, else their Discord one."""

@@ -10,7 +10,9 @@ that it knows by them), the custom_id and values, the person and the message cli
 The owner rebuilds the interaction and handles it as its own click (the interaction id
 keeps it applied once), answering through the interaction-callback and webhook routes.
 A reaction names only its message, which the process that sent it knows: reactions are
-sent to every process, and the one that knows the message applies it.
+sent to every process, and the one that knows the message applies it. A person's
+/settings, which any process may save (in DMs, shard 0's), are announced to every process
+too, so that none keeps showing the old ones.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 #: A forwarded click's handler: the rebuilt interaction, its control and values.
 ClickHandler = Callable[[discord.Interaction[Any], CustomId, list[str]], Awaitable[None]]
 ReactionHandler = Callable[[int, int, str], Awaitable[None]]
+#: A person whose settings changed in another process: forget them here.
+SettingsHandler = Callable[[int], None]
 
 
 def click_payload(interaction: discord.Interaction[Any], values: Sequence[str]) -> dict[str, Any]:
@@ -131,18 +135,25 @@ class ClusterMember:
         client: discord.Client,
         on_click: ClickHandler,
         on_reaction: ReactionHandler,
+        on_settings: SettingsHandler,
     ) -> None:
-        """Listen for the clicks forwarded to this process's shards and for reactions."""
+        """Listen for the clicks forwarded to this process's shards, for reactions and for
+        changed settings."""
 
         def click(raw: str) -> None:
             self._spawn(self._receive_click(client, raw, on_click))
 
-        def reaction(raw: str) -> None:
-            self._spawn(self._receive_reaction(raw, on_reaction))
+        def news(raw: str) -> None:
+            payload = json.loads(raw)
+            if payload["kind"] == "settings":
+                on_settings(int(payload["user"]))
+            elif payload["kind"] == "reaction":
+                user, message = int(payload["user"]), int(payload["message"])
+                self._spawn(on_reaction(user, message, str(payload["emoji"])))
 
         for shard in self.locks.held:
             await self.locks.listen(shard_channel(shard), click)
-        await self.locks.listen(CLUSTER_CHANNEL, reaction)
+        await self.locks.listen(CLUSTER_CHANNEL, news)
 
     async def forward_click(
         self, interaction: discord.Interaction[Any], guild_id: int, values: Sequence[str]
@@ -156,8 +167,11 @@ class ClusterMember:
         return sent
 
     async def forward_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
-        payload = json.dumps({"user": user_id, "message": message_id, "emoji": emoji})
-        await self.locks.notify(CLUSTER_CHANNEL, payload)
+        news = {"kind": "reaction", "user": user_id, "message": message_id, "emoji": emoji}
+        await self.locks.notify(CLUSTER_CHANNEL, json.dumps(news))
+
+    async def settings_changed(self, user_id: int) -> None:
+        await self.locks.notify(CLUSTER_CHANNEL, json.dumps({"kind": "settings", "user": user_id}))
 
     async def _receive_click(
         self, client: discord.Client, raw: str, on_click: ClickHandler
@@ -168,10 +182,6 @@ class ClusterMember:
         interaction = rebuilt_interaction(payload, client._connection, _user_json(client.user))
         self.received += 1
         await on_click(interaction, cid, list(payload["values"]))
-
-    async def _receive_reaction(self, raw: str, on_reaction: ReactionHandler) -> None:
-        payload = json.loads(raw)
-        await on_reaction(int(payload["user"]), int(payload["message"]), str(payload["emoji"]))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def run() -> None:

@@ -18,7 +18,7 @@ from bot.ids import CustomId
 from bot.launcher import NoShards, take_shards
 from bot.shards import shard_of
 from fakediscord import Sharding
-from tests.bot.harness import Harness, running_harness
+from tests.bot.harness import Harness, play_out, player, running_harness
 from tests.bot.test_e2e_double_clicks import answer_plainly, enabled
 from tests.bot.test_e2e_failures import next_controls
 
@@ -123,6 +123,36 @@ async def test_a_dm_click_on_another_processes_table_is_forwarded_applied_once_i
         # The interactions were answered by the second process, whose gateway never saw
         # them; the harness checks at its end that each was answered within 3 seconds.
         assert harness.fake.interaction_timings()
+
+
+async def test_four_people_play_a_hand_through_the_other_process_clicks_and_reactions(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Every DM click and reaction reaches shard 0's process and is forwarded: a whole
+    hand is played that way, claims answered by reaction too."""
+    async with cluster_harness(tmp_path, postgres_url) as harness:
+        first, second = await two_members(harness)
+        applied: list[int] = []
+        on_reaction = second.tables.on_reaction
+
+        async def counted(user_id: int, message_id: int, emoji: str, **kwargs: Any) -> None:
+            if message_id in second.tables.hand_messages:
+                applied.append(user_id)
+            await on_reaction(user_id, message_id, emoji, **kwargs)
+
+        second.tables.on_reaction = counted  # type: ignore[method-assign]
+        people = [harness.owner, *(harness.join(name) for name in ("Bo", "Cy", "Di"))]
+        await harness.start_table(people[0], "guangdong", *people[1:], rounds="1")
+        seats = [player(harness, p, react=i % 2 == 1) for i, p in enumerate(people)]
+        await play_out(harness, seats, people[0])
+        assert all(seat.answers for seat in seats)
+        assert sum(seat.reactions for seat in seats) > 0, "some claims were answered by reaction"
+        # Each reaction reached the process that sent the hand message, through the other.
+        assert len(applied) == sum(seat.reactions for seat in seats)
+        assert not any("went wrong" in r for s in seats for r in s.private_replies)
+        assert first.cluster is not None and second.cluster is not None
+        assert first.cluster.forwarded == second.cluster.received > 20
+        assert not first.tables.running
 
 
 async def test_a_shard_held_by_another_process_is_not_served(
