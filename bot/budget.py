@@ -107,6 +107,11 @@ class RequestBudget:
         self._tokens = max(-self.rate, self._tokens - 1)
         self.spent += 1
 
+    async def take(self) -> None:
+        """Wait for a slot of this bucket, for something other than a request toward the
+        global limit (opening DM channels, bot/client.py)."""
+        await self._take()
+
     async def _take(self) -> None:
         async with self._lock:
             self._refill()

@@ -32,6 +32,10 @@ from data.store import Store
 
 log = logging.getLogger(__name__)
 
+#: DM channels the whole bot opens a second at most, in a cluster: Discord allows five
+#: (a route limit of its own); a little under, as requests may arrive bunched up.
+DM_OPENINGS_PER_SECOND = 4.0
+
 #: Seconds a person's membership of a server, as Discord last told it, is trusted.
 MEMBERSHIP_TTL = 60.0
 
@@ -120,6 +124,12 @@ class MahjongBot(commands.AutoShardedBot):
         )
         #: The bot's share of Discord's global limit (bot/budget.py).
         self.budget = budget
+        #: Openings of DM channels: Discord allows five a second for the whole bot, which
+        #: discord.py learns only from its own requests' answers; processes of a cluster
+        #: share them out as they share the global limit.
+        self._dm_openings = (
+            RequestBudget(DM_OPENINGS_PER_SECOND * share, 1.0) if share < 1 else None
+        )
         self.settings = settings
         self.store = store
         #: The cluster this process is a member of, or None when it runs every shard.
@@ -150,7 +160,8 @@ class MahjongBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
         self.tile_emoji.start(self)
-        if self._sync_commands:
+        if self._sync_commands and (self.cluster is None or 0 in self.cluster.shard_ids):
+            # In a cluster, the process holding shard 0 registers them for all.
             await self.sync_commands()
         if self.cluster is not None:
             await self.cluster.start(
@@ -264,6 +275,8 @@ class MahjongBot(commands.AutoShardedBot):
         if channel_id is None:
             channel_id = await self.store.dm_channel_id(user_id)
             if channel_id is None:
+                if self._dm_openings is not None:
+                    await self._dm_openings.take()
                 channel_id = (await self.create_dm(discord.Object(user_id))).id
                 await self.store.save_dm_channel_id(user_id, channel_id)
             self._dm_channels[user_id] = channel_id

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import logging.handlers
 import signal
+import threading
 
 import discord
 
@@ -115,7 +116,8 @@ def run(settings: Settings) -> int:
     setup_logging(settings.log_level, settings.token)
     # SIGTERM (systemd, docker, the cluster launcher) stops the bot as Ctrl-C does: the
     # tables and the store close, and a cluster's shard locks are released.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:

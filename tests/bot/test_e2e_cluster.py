@@ -155,6 +155,23 @@ async def test_four_people_play_a_hand_through_the_other_process_clicks_and_reac
         assert not first.tables.running
 
 
+async def test_a_click_for_a_shard_nobody_holds_asks_to_try_again(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async with cluster_harness(tmp_path, postgres_url) as harness:
+        _, second = await two_members(harness)
+        await start_table(harness)
+        prompt = await next_controls(harness, harness.owner, timeout=10)
+        # The table's process is gone as far as the cluster can tell (its locks released,
+        # as when it died): the click cannot reach its table.
+        assert second.cluster is not None
+        await second.cluster.locks.close()
+        handle = await answer_plainly(harness.owner, prompt)
+        answer = await handle.response()
+        assert answer.type == PRIVATE and answer.message is not None
+        assert "try again in a moment" in answer.message.content
+
+
 async def test_a_shard_held_by_another_process_is_not_served(
     tmp_path: Path, postgres_url: str
 ) -> None:
