@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.budget import RequestBudget, trace_config
+from bot.budget import RequestBudget, cluster_share, trace_config
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.forwarding import ClusterMember
@@ -74,13 +74,10 @@ class BotTree(app_commands.CommandTree["MahjongBot"]):
 
 def budget_share(settings: Settings) -> float:
     """The part of Discord's global limit this process may spend: all of it, or, in a
-    cluster, its shards' part of them all (50/K each of K processes with even ranges).
-
-    An even split costs no round trip per request; what it costs is that a process with
-    little to send leaves its share unused while another waits (docs/scaling.md)."""
+    cluster, its shards' part (:func:`bot.budget.cluster_share`)."""
     if settings.shard_ids is None or settings.shard_count is None:
         return 1.0
-    return len(settings.shard_ids) / settings.shard_count
+    return cluster_share(len(settings.shard_ids), settings.shard_count)
 
 
 class MahjongBot(commands.AutoShardedBot):
