@@ -166,6 +166,15 @@ class MahjongBot(commands.AutoShardedBot):
             )
         self._resume_task = asyncio.create_task(self._resume_when_ready())
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord allows one identify every five seconds for the whole bot: discord.py
+        spaces out a process's own, and a cluster's processes take turns through the
+        database."""
+        if self.cluster is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await self.cluster.locks.identify_turn()
+
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server when one is set,
         otherwise globally (Discord may take up to an hour to show global changes).

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 
 import asyncpg
 
-from data.postgres_locks import shard_lock
+from data.postgres_locks import LOCK_SPACE, AdvisoryLock, shard_lock
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,10 @@ def shard_channel(shard_id: int) -> str:
     """The channel the process serving ``shard_id`` listens on."""
     return f"mahjong_shard_{shard_id}"
 
+
+#: Seconds between two identifies of the bot's sessions to Discord (``max_concurrency``
+#: of 1, what Discord gives a bot below 150,000 servers).
+IDENTIFY_INTERVAL = 5.0
 
 #: The channel every process of the cluster listens on.
 CLUSTER_CHANNEL = "mahjong_cluster"
@@ -57,6 +61,7 @@ class ShardLocks:
         self._closing = False
         self._lost: list[Callable[[], None]] = []
         self._heartbeat: asyncio.Task[None] | None = None
+        self._release: asyncio.Task[None] | None = None
         connection.add_termination_listener(self._terminated)
 
     @classmethod
@@ -90,6 +95,28 @@ class ShardLocks:
         if self._heartbeat is None and self.held:
             self._heartbeat = asyncio.create_task(self._beat())
         return self.held
+
+    async def identify_turn(self, interval: float = IDENTIFY_INTERVAL, retry: float = 0.25) -> None:
+        """Wait for this process's turn to identify a session to Discord: the cluster's
+        identify lock, held for ``interval`` seconds from now."""
+        while True:
+            async with self._lock:
+                taken = await self._connection.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", LOCK_SPACE, AdvisoryLock.IDENTIFY
+                )
+            if taken:
+                break
+            await asyncio.sleep(retry)
+
+        async def release() -> None:
+            await asyncio.sleep(interval)
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                async with self._lock:
+                    await self._connection.execute(
+                        "SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, AdvisoryLock.IDENTIFY
+                    )
+
+        self._release = asyncio.create_task(release())
 
     async def is_held(self, shard_id: int) -> bool:
         """Whether some session (this one or another) holds the shard's lock."""
@@ -153,10 +180,11 @@ class ShardLocks:
     async def close(self) -> None:
         """Release every lock (the session ends) and stop listening."""
         self._closing = True
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heartbeat
+        for task in (self._heartbeat, self._release):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._connection.close(), 5)
         if not self._connection.is_closed():
