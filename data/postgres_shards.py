@@ -59,6 +59,8 @@ class ShardLocks:
         self._lock = asyncio.Lock()
         self.held: tuple[int, ...] = ()
         self._closing = False
+        #: Whether the session ended without :meth:`close`.
+        self.lost = False
         self._lost: list[Callable[[], None]] = []
         self._heartbeat: asyncio.Task[None] | None = None
         self._release: asyncio.Task[None] | None = None
@@ -69,8 +71,12 @@ class ShardLocks:
         return cls(await asyncpg.connect(url))
 
     def on_lost(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` once if the session (and every lock with it) is lost."""
-        self._lost.append(callback)
+        """Call ``callback`` once if the session (and every lock with it) is lost, at
+        once if it already is."""
+        if self.lost:
+            callback()
+        else:
+            self._lost.append(callback)
 
     async def take(
         self, shard_ids: Iterable[int], *, wait: float = 0.0, retry: float = 0.25
@@ -173,6 +179,7 @@ class ShardLocks:
         if self._closing:
             return
         self._closing = True
+        self.lost = True
         callbacks, self._lost = self._lost, []
         for callback in callbacks:
             callback()

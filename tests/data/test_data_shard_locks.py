@@ -45,6 +45,9 @@ async def test_a_lost_session_is_reported(postgres_url: str) -> None:
                 break
             await asyncio.sleep(0.05)
         assert lost == [True]
+        # Whoever asks later is told at once.
+        locks.on_lost(lambda: lost.append(False))
+        assert lost == [True, False]
     finally:
         await admin.close()
         await locks.close()
