@@ -8,6 +8,13 @@ filled with executemany in large transactions); opening the store then builds th
 totals from it, as it does after a migration. Seeded rounds carry a short setup and no
 actions: the queries timed here never read those.
 
+Ratings are seeded beside the history, as the store keeps them: one row per player, scope
+(the server, every server) and rule set (each played, and all), with the counts of the
+player's seeded sessions and a mu and sigma drawn at random (the rating maths is
+openskill's and not under test here), plus season 1 of the largest server with the
+players of its last 90 days; and one history row per player and session of their server
+(all rule sets), with its placement, for the /stats profile.
+
 With --database the same runs on PostgreSQL instead, in that database, which must be empty
 (the benchmark leaves its rows there): migrated by data.postgres_migrate, seeded through the
 store's own connection adapter, then opened as PostgresStore.
@@ -49,7 +56,9 @@ ROUND_COUNTS = (1, 4, 8, 8, 16)
 
 # Columns added by later migrations keep their defaults.
 _INSERTS = {
-    "guilds": "INSERT INTO guilds VALUES (?, NULL, 20, 10, 10, 0, "
+    "guilds": "INSERT INTO guilds (guild_id, table_category_id, turn_timer, claim_timer, "
+    "starter_cards, daily_cards, room_card_prices, card_payer, created_at, updated_at) "
+    "VALUES (?, NULL, 20, 10, 10, 0, "
     '\'{"1":1,"4":2,"8":3,"16":4}\', \'creator\', ?, ?)',
     "players": "INSERT INTO players (user_id, display_name, locale, spectators_see_hand, "
     "show_system_messages, auto_play_on_timeout, created_at, updated_at) "
@@ -64,7 +73,17 @@ _INSERTS = {
     "rounds": "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "round_wins": "INSERT INTO round_wins VALUES (?, ?, ?, ?, '[]', ?)",
     "round_players": "INSERT INTO round_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "seasons": "INSERT INTO seasons (id, guild_id, number, started_at, started_by, ended_at) "
+    "VALUES (?, ?, 1, ?, NULL, NULL)",
+    "ratings": "INSERT INTO ratings (scope, season, variant, user_id, mu, sigma, rating, "
+    "sessions, hands, wins, deal_ins, net, best_hand, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "rating_history": "INSERT INTO rating_history VALUES (?, ?, 0, 'all', ?, ?, ?, ?, ?, ?)",
 }
+SEASON_ID = 1
+SEASON_DAYS = 90
+#: A rated session's counts: sessions, hands, wins, deal-ins, net, best hand.
+Counts = list[int]
 
 
 @dataclass
@@ -92,6 +111,11 @@ class History:
         self.guild_weights = [len(members) for members in self.members]
         self.table_id = 0
         self.round_id = 0
+        #: (scope, season, variant, user) -> Counts, for the ratings rows.
+        self.rated: dict[tuple[int, int, str, int], Counts] = {}
+        self.season_start = to_ms(NOW) - SEASON_DAYS * 86_400_000
+        self._table_net = [0, 0, 0, 0]
+        self._table_counts: list[Counts] = []
 
     def _player(self, guild: int) -> int:
         members = self.members[guild]
@@ -137,8 +161,38 @@ class History:
         for chair, user in enumerate(chairs):
             level = 1 if user is None else None
             batch.rows["seats"].append((self.table_id, chair, user, level, f"p{chair}"))
+        self._table_net = [0, 0, 0, 0]
+        self._table_counts = [[1, 0, 0, 0, 0, 0] for _ in range(4)]
         for hand in range(1, hands + 1):
             self._round(batch, guild, variant, chairs, hand, start + hand * HAND_MS)
+        self._rate(batch, guild, variant, chairs, end)
+
+    def _rate(
+        self, batch: Batch, guild: int, variant: str, chairs: list[int | None], end: int
+    ) -> None:
+        """The session's placements into rating history, its counts into every key."""
+        places = [1 + sum(1 for o in self._table_net if o > n) for n in self._table_net]
+        scope = GUILD_BASE + guild
+        keys = [(scope, 0), (0, 0)]
+        if guild == 0 and end >= self.season_start:
+            keys.append((scope, SEASON_ID))
+        for chair, user in enumerate(chairs):
+            if user is None:
+                continue
+            counts = self._table_counts[chair]
+            for key_scope, season in keys:
+                for key_variant in (variant, "all"):
+                    total = self.rated.setdefault(
+                        (key_scope, season, key_variant, user), [0, 0, 0, 0, 0, 0]
+                    )
+                    for index in range(5):
+                        total[index] += counts[index]
+                    total[5] = max(total[5], counts[5])
+            mu = 25 + self.random.gauss(0, 4)
+            sigma = max(1.0, 8.3 * 0.9 ** self.random.randrange(40))
+            batch.rows["rating_history"].append(
+                (self.table_id, scope, user, places[chair], mu, sigma, mu - 3 * sigma, end)
+            )
 
     def _round(
         self,
@@ -174,6 +228,13 @@ class History:
         for chair, user in enumerate(chairs):
             seat = (chair - dealer) % 4
             won = seat == winner
+            self._table_net[chair] += net[seat]
+            counts = self._table_counts[chair]
+            counts[1] += 1
+            counts[2] += won
+            counts[3] += int(seat == from_seat)
+            counts[4] += net[seat]
+            counts[5] = max(counts[5], total if won and total else 0)
             batch.rows["round_players"].append(
                 (self.round_id, chair, seat, user, GUILD_BASE + guild, variant, finished,
                  net[seat], won, ("self_draw" if from_seat is None else "discard") if won else None,
@@ -202,12 +263,38 @@ def _people(history: History, players: int, guilds: int, days: int) -> Batch:
     return people
 
 
+def _ratings(history: History) -> Batch:
+    """The ratings rows of every key the history rated, and the largest server's season."""
+    ratings = Batch(rows={})
+    ratings.rows["seasons"] = [(SEASON_ID, GUILD_BASE, history.season_start)]
+    rows = []
+    draw = random.Random(11)
+    for (scope, season, variant, user), counts in history.rated.items():
+        sessions, hands, wins, deal_ins, net, best = counts
+        mu = 25 + draw.gauss(0, 4)
+        sigma = max(1.0, 8.3 * 0.9**sessions)
+        rows.append(
+            (scope, season, variant, user, mu, sigma, mu - 3 * sigma, sessions, hands, wins,
+             deal_ins, net, best or None, to_ms(NOW))
+        )  # fmt: skip
+    ratings.rows["ratings"] = rows
+    return ratings
+
+
+def _all_batches(
+    history: History, players: int, rounds: int, guilds: int, days: int
+) -> Iterator[Batch]:
+    yield _people(history, players, guilds, days)
+    yield from history.batches(rounds)
+    yield _ratings(history)
+
+
 def _seed(path: Path, players: int, rounds: int, guilds: int, days: int) -> None:
     history = History(players, guilds, days, seed=7)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA synchronous = OFF")
     db.execute("PRAGMA cache_size = -1000000")
-    for batch in (_people(history, players, guilds, days), *history.batches(rounds)):
+    for batch in _all_batches(history, players, rounds, guilds, days):
         db.execute("BEGIN")
         for name, rows in batch.rows.items():
             db.executemany(_INSERTS[name], rows)
@@ -222,15 +309,18 @@ async def _seed_postgres(url: str, players: int, rounds: int, guilds: int, days:
         await migrate_postgres(db)
         # Seeding is not under test: a lost commit would only mean seeding again.
         await db.execute("SET synchronous_commit = off")
-        for batch in (_people(history, players, guilds, days), *history.batches(rounds)):
+        for batch in _all_batches(history, players, rounds, guilds, days):
             async with db.transaction():
                 for name, rows in batch.rows.items():
                     await PgConnection(db).executemany(_INSERTS[name], rows)
         # The seeded rows carry their ids; the store's own inserts number on from them.
-        for table in ("tables", "rounds"):
+        for table in ("tables", "rounds", "seasons"):
             await db.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}"
             )
+        # Planner statistics of the bulk load, as autovacuum would gather them within a
+        # minute or so: without them the first boards read a freshly loaded table blind.
+        await db.execute("ANALYZE")
     finally:
         await db.close()
 
@@ -250,29 +340,47 @@ def _line(label: str, times: list[float]) -> str:
     return f"  {label:<46} median {statistics.median(times):7.2f} ms   p95 {p95:7.2f} ms"
 
 
+async def _board_line(label: str, **query: Any) -> str:
+    store: SqlStore = query.pop("store")
+    return _line(label, await _timed(lambda: store.leaderboard(**query), 20))
+
+
 async def _queries(store: SqlStore, guild: int, sample_users: list[int]) -> None:
     print("leaderboards (top 10), guild = the largest server, overall = every server:")
+    scopes = (("guild", guild), ("overall", None))
     for ranking in Ranking:
-        for period in Period:
-            for scope, guild_id in (("guild", guild), ("overall", None)):
+        # A rating board is all time (or a season's), whatever the period.
+        periods = (Period.ALL,) if ranking is Ranking.RATING else tuple(Period)
+        for period in periods:
+            for scope, guild_id in scopes:
                 for min_games in (0, 20):
                     label = f"{ranking.value} {period.value} {scope} min_games={min_games}"
-
-                    async def board(
-                        gid: int | None = guild_id,
-                        per: Period = period,
-                        rank: Ranking = ranking,
-                        least: int = min_games,
-                    ) -> object:
-                        return await store.leaderboard(
-                            guild_id=gid, period=per, ranking=rank, min_games=least
+                    print(
+                        await _board_line(
+                            label,
+                            store=store,
+                            guild_id=guild_id,
+                            period=period,
+                            ranking=ranking,
+                            min_games=min_games,
                         )
-
-                    print(_line(label, await _timed(board, 20)))
-    variant_times = await _timed(
-        lambda: store.leaderboard(guild_id=guild, variant=Variant.MCR, period=Period.DAYS_30), 20
+                    )
+    for scope, guild_id in scopes:
+        label = f"rating {scope} variant=mcr"
+        print(await _board_line(label, store=store, guild_id=guild_id, variant=Variant.MCR))
+    for ranking in (Ranking.RATING, Ranking.NET, Ranking.WIN_RATE):
+        label = f"{ranking.value} season 1 guild"
+        print(await _board_line(label, store=store, guild_id=guild, season=1, ranking=ranking))
+    print(
+        await _board_line(
+            "net 30d guild variant=mcr",
+            store=store,
+            guild_id=guild,
+            variant=Variant.MCR,
+            period=Period.DAYS_30,
+            ranking=Ranking.NET,
+        )
     )
-    print(_line("net 30d guild variant=mcr", variant_times))
     users = iter(sample_users * 2)
     print("players:")
     history = await _timed(lambda: store.recent_rounds(next(users), limit=10), len(sample_users))
@@ -280,6 +388,9 @@ async def _queries(store: SqlStore, guild: int, sample_users: list[int]) -> None
     users = iter(sample_users * 2)
     player = await _timed(lambda: store.player_stats(next(users), guild_id=guild), 50)
     print(_line("player_stats", player))
+    users = iter(sample_users * 2)
+    profile = await _timed(lambda: store.player_profile(next(users), guild_id=guild), 50)
+    print(_line("player_profile (the /stats picture's figures)", profile))
 
 
 async def _appends(store: SqlStore, actions: int, run: str) -> float:
@@ -345,6 +456,7 @@ async def _finishes(store: SqlStore, count: int) -> list[float]:
         began = time.perf_counter()
         await store.finish_round(played.id, result)
         times.append((time.perf_counter() - began) * 1000)
+    # The 16th was the session's last hand: its finish also rated the session.
     return times
 
 
@@ -356,7 +468,11 @@ async def _measure(store: SqlStore, clock_now: list[datetime], players: int) -> 
         clock_now[0] = NOW + timedelta(days=1)
         roll = await _timed(lambda: store.leaderboard(period=Period.DAYS_7), 1)
         print(f"day rollover (first query of a new day): {roll[0]:.0f} ms")
-        print(_line("finish_round (results + totals)", await _finishes(store, 16)))
+        finishes = await _finishes(store, 16)
+        print(_line("finish_round (results + totals + code)", finishes[:-1]))
+        print(
+            f"  {'finish_round of a last hand (+ rating the session)':<46} {finishes[-1]:7.2f} ms"
+        )
     finally:
         await store.close()
 
@@ -369,6 +485,12 @@ async def run_sqlite(args: argparse.Namespace) -> None:
         _seed(path, args.players, args.rounds, args.guilds, args.days)
         print(f"seeded {args.players:,} players, {args.rounds:,} rounds in {args.guilds} servers "
               f"over {args.days} days: {time.perf_counter() - began:.1f} s")  # fmt: skip
+        with sqlite3.connect(path) as counted:
+            ratings, points = (
+                counted.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0]
+                for name in ("ratings", "rating_history")
+            )
+        print(f"  with {ratings:,} ratings rows and {points:,} rating history rows")
         size_mb = path.stat().st_size / 2**20
         began = time.perf_counter()
         clock_now = [NOW]

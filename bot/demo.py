@@ -7,6 +7,9 @@ clicking, choosing and reacting on what the bot shows them; the progress of each
 printed, and every picture the bot sends is written to the output folder (each table's
 lobby once, as ``<variant>-lobby.png``), with the first turn and claim prompt of each
 table as a phone shows them (``<variant>-dm-turn.png``, ``<variant>-dm-claim.png``).
+The person who won most hands then plays two more one-hand sessions of their rule set,
+so that their rating has a course to draw, and asks ``/stats``: its picture is
+``stats.png``.
 """
 
 from __future__ import annotations
@@ -419,6 +422,41 @@ async def play_table(
     return players
 
 
+#: One-hand sessions the /stats player plays after the main ones.
+EXTRA_SESSIONS = 2
+
+
+async def most_wins(
+    store: SqliteStore, guild_id: int, people: dict[str, list[Person]]
+) -> tuple[str, Person]:
+    """The rule set and person with the most winning hands."""
+    best: tuple[int, str, Person] | None = None
+    for variant, seated in people.items():
+        for person in seated:
+            wins = (await store.player_stats(person.id, guild_id=guild_id)).wins
+            if best is None or wins > best[0]:
+                best = (wins, variant, person)
+    assert best is not None
+    return best[1], best[2]
+
+
+async def more_sessions(
+    fake: FakeDiscord, variant: str, person: Person, threads: dict[int, str]
+) -> None:
+    for _ in range(EXTRA_SESSIONS):
+        await play_table(fake, variant, [person], 1, threads)
+
+
+async def save_stats(person: Person, path: Path) -> None:
+    """``/stats`` as its asker sees it: the picture that replaces "thinking…"."""
+    asked = await person.run("/stats")
+    thinking = (await asked.response()).message
+    assert thinking is not None
+    answer = await person.next_edit(thinking, timeout=30)
+    picture = next(a for a in answer.attachments if a.filename == "stats.png")
+    path.write_bytes(picture.data)
+
+
 def _kinds(message: Message) -> set[str]:
     return {b["custom_id"].split(":")[1] for b in message.buttons()}
 
@@ -459,7 +497,10 @@ async def run_demo(out: Path, rounds: int) -> int:
                     await asyncio.gather(
                         *(play_table(fake, v, people[v], rounds, threads) for v in variants)
                     )
-                    board = await people[variants[0]][0].run("/leaderboard")
+                    rated, first = await most_wins(store, guild.id, people)
+                    await more_sessions(fake, rated, first, threads)
+                    await save_stats(first, out / "stats.png")
+                    board = await first.run("/leaderboard")
                     answer = await board.response()
                     if answer.message is not None:
                         print(answer.message.content)

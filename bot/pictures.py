@@ -5,12 +5,17 @@ and every ``render_*`` here runs Pillow in a worker thread so a slow picture nev
 delays another table's clicks. Table pictures, the costliest and the ones nobody's click
 waits for, take turns in a thread of their own: under load they queue there instead of
 crowding out the hand pictures that answer clicks.
+
+A picture is drawn once for what it shows: a hand message whose words changed but not its
+picture, or a table message redrawn for its text, sends the bytes drawn before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
@@ -24,9 +29,44 @@ from renderer.hand import render_hand, render_tile_emoji, render_tiles
 from renderer.lobby import render_lobby
 from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.settlement import render_settlement
+from renderer.stats import StatsView, render_stats
 from renderer.table import render_table
 
 _TABLES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-table")
+#: Pictures kept by what they show: a few seconds of every table's latest pictures.
+DRAWN_KEPT = 512
+
+
+class Drawn:
+    """The latest pictures drawn, by the view they show (views are frozen dataclasses:
+    equal views draw equal pictures)."""
+
+    def __init__(self, kept: int = DRAWN_KEPT) -> None:
+        self._kept = kept
+        self._pngs: OrderedDict[Hashable, bytes] = OrderedDict()
+
+    def get(self, view: Hashable) -> bytes | None:
+        png = self._pngs.get(view)
+        if png is not None:
+            self._pngs.move_to_end(view)
+        return png
+
+    def put(self, view: Hashable, png: bytes) -> None:
+        self._pngs[view] = png
+        while len(self._pngs) > self._kept:
+            self._pngs.popitem(last=False)
+
+
+_DRAWN = Drawn()
+
+
+async def _drawn(view: Hashable, draw: Callable[[], Awaitable[bytes]]) -> bytes:
+    """The picture of ``view``: the one drawn before, else what ``draw`` draws."""
+    png = _DRAWN.get(view)
+    if png is None:
+        png = await draw()
+        _DRAWN.put(view, png)
+    return png
 
 
 @cache
@@ -72,7 +112,7 @@ def labels(locale: str) -> Labels:
 
 
 async def hand_png(view: HandView) -> bytes:
-    return await asyncio.to_thread(render_hand, view)
+    return await _drawn(view, lambda: asyncio.to_thread(render_hand, view))
 
 
 async def tiles_png(kinds: tuple[int, ...]) -> bytes:
@@ -80,7 +120,7 @@ async def tiles_png(kinds: tuple[int, ...]) -> bytes:
 
 
 async def desk_png(view: DeskView) -> bytes:
-    return await asyncio.to_thread(render_desk, view)
+    return await _drawn(view, lambda: asyncio.to_thread(render_desk, view))
 
 
 async def tile_emoji_png(kind: int) -> bytes:
@@ -90,8 +130,9 @@ async def tile_emoji_png(kind: int) -> bytes:
 async def table_png(view: TableView, *, background: bool = False) -> bytes:
     """With ``background``, for a table message: in the table pictures' own thread."""
     if background:
-        return await asyncio.get_running_loop().run_in_executor(_TABLES, render_table, view)
-    return await asyncio.to_thread(render_table, view)
+        loop = asyncio.get_running_loop()
+        return await _drawn(view, lambda: loop.run_in_executor(_TABLES, render_table, view))
+    return await _drawn(view, lambda: asyncio.to_thread(render_table, view))
 
 
 async def settlement_png(view: SettlementView) -> bytes:
@@ -100,6 +141,10 @@ async def settlement_png(view: SettlementView) -> bytes:
 
 async def lobby_png(view: LobbyView) -> bytes:
     return await asyncio.to_thread(render_lobby, view)
+
+
+async def stats_png(view: StatsView) -> bytes:
+    return await asyncio.to_thread(render_stats, view)
 
 
 def as_file(png: bytes, name: str) -> discord.File:

@@ -95,3 +95,17 @@ class DatabaseFileError(StoreError):
         self.path = path
         self.problem = problem
         self.advice = advice
+
+
+class SeasonError(StoreError):
+    """A season cannot start (one is running: ``running`` is its number) or end (none is
+    running: ``running`` is None) in a server."""
+
+    def __init__(self, guild_id: int, running: int | None) -> None:
+        if running is None:
+            message = f"guild {guild_id} has no season running"
+        else:
+            message = f"guild {guild_id} is already in season {running}"
+        super().__init__(message)
+        self.guild_id = guild_id
+        self.running = running

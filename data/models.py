@@ -55,6 +55,7 @@ class Period(StrEnum):
 
 
 class Ranking(StrEnum):
+    RATING = "rating"
     NET = "net"
     WIN_RATE = "win_rate"
     BEST_HAND = "best_hand"
@@ -385,3 +386,103 @@ class LeaderboardEntry:
     rank: int
     display_name: str | None
     stats: PlayerStats
+    #: The player's rating on a board by rating or of a season; None on the others.
+    rating: Rating | None = None
+
+
+#: Sessions a rating stays provisional (shown as such) before it counts as settled.
+PROVISIONAL_SESSIONS = 5
+#: What players see: 1500 for a new player, 40 points per unit of mu - 3 sigma.
+RATING_BASE = 1500
+RATING_SCALE = 40
+
+
+def shown_rating(ordinal: float) -> int:
+    """The rating as players see it, from the library's mu - 3 sigma.
+
+    >>> shown_rating(0.0), shown_rating(2.5)
+    (1500, 1600)
+    """
+    return round(RATING_BASE + RATING_SCALE * ordinal)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating in one scope, season and rule set (or all), after ``sessions``
+    rated sessions: the library's mu and sigma."""
+
+    mu: float
+    sigma: float
+    sessions: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        return shown_rating(self.ordinal)
+
+    @property
+    def provisional(self) -> bool:
+        return self.sessions < PROVISIONAL_SESSIONS
+
+
+@dataclass(frozen=True)
+class Season:
+    """A server's season: numbered 1, 2, ... per server; ``ended_at`` None while it runs."""
+
+    id: int
+    guild_id: int
+    number: int
+    started_at: datetime
+    ended_at: datetime | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A rating after one session, with the session's placement (1 = first)."""
+
+    at: datetime
+    table_id: int
+    placement: int
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class FanCount:
+    """How often a fan or pattern was in a player's wins; ``zh`` and ``en`` are the
+    engine's names of it, for a fan the catalogs do not name."""
+
+    variant: Variant
+    fan_id: str
+    count: int
+    zh: str = ""
+    en: str = ""
+
+
+@dataclass(frozen=True)
+class BiggestHand:
+    round_id: int
+    variant: Variant
+    total: int
+    how: str | None
+    fans: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    """Everything /stats draws for one player in one server (or every server)."""
+
+    user_id: int
+    stats: PlayerStats
+    rating: Rating | None
+    history: tuple[RatingPoint, ...]
+    #: Sessions finished first, second, third and fourth.
+    placements: tuple[int, int, int, int]
+    fans: tuple[FanCount, ...]
+    biggest: BiggestHand | None

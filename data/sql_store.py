@@ -14,13 +14,15 @@ from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from data import cards, guilds, players, rounds, stats, tables
+from data import cards, guilds, players, ratings, replay_codes, rounds, seasons, stats, tables
 from data.clock import Clock, day_of, from_ms, to_ms
+from data.codec import load_json
 from data.connection import Connection
 from data.errors import (
     IdempotencyKeyError,
     InsufficientCardsError,
     LobbyLimitError,
+    NotFoundError,
     StateError,
 )
 from data.models import (
@@ -31,13 +33,16 @@ from data.models import (
     LiveTable,
     Member,
     Period,
+    PlayerProfile,
     PlayerSettings,
     PlayerStats,
     Ranking,
+    Rating,
     RoundInfo,
     RoundRecord,
     RoundResult,
     RoundSummary,
+    Season,
     Seat,
     Table,
     TableStatus,
@@ -408,10 +413,28 @@ class SqlStore(ABC):
             windows = await stats.roll_windows(db, day_of(now))
             await rounds.record_result(db, row, table, result, now)
             await stats.add_round(db, round_id, day_of(now), windows)
+            await replay_codes.assign(db, round_id, table.guild_id)
             last_hand = row["hand_number"] >= table.rounds
             if last_hand:
                 await tables.mark_ended(db, table.id, TableStatus.FINISHED, now)
+                season = await seasons.running(db, table.guild_id)
+                await ratings.rate_session(
+                    db,
+                    table,
+                    await rounds.standings(db, table.id),
+                    None if season is None else season.id,
+                    now,
+                )
             return last_hand
+
+    async def replay_code(self, round_id: int) -> str | None:
+        async with self._read() as db:
+            return await replay_codes.code_of(db, round_id)
+
+    async def round_by_code(self, code: str) -> RoundRecord | None:
+        async with self._read() as db:
+            found = await replay_codes.round_of(db, code)
+            return None if found is None else await rounds.record(db, found[0])
 
     async def round_script(self, round_id: int) -> dict[str, Any]:
         async with self._read() as db:
@@ -437,8 +460,23 @@ class SqlStore(ABC):
         min_games: int = 0,
         limit: int = 10,
         offset: int = 0,
+        season: int | None = None,
     ) -> list[LeaderboardEntry]:
         _check_page(limit, offset)
+        ranking = Ranking(ranking)
+        if ranking is Ranking.RATING or season is not None:
+            async with self._read() as db:
+                scope, variant_key, season_id = await _rating_key(db, guild_id, variant, season)
+                return await ratings.board(
+                    db,
+                    scope=scope,
+                    season=season_id,
+                    variant=variant_key,
+                    ranking=ranking,
+                    min_games=min_games,
+                    limit=limit,
+                    offset=offset,
+                )
         async with self._write() as db:
             await stats.roll_windows(db, self._today())
             return await stats.leaderboard(
@@ -446,7 +484,7 @@ class SqlStore(ABC):
                 guild_id=guild_id,
                 variant=None if variant is None else Variant(variant),
                 period=Period(period),
-                ranking=Ranking(ranking),
+                ranking=ranking,
                 min_games=min_games,
                 limit=limit,
                 offset=offset,
@@ -488,8 +526,98 @@ class SqlStore(ABC):
                 limit=limit,
             )
 
+    async def rating(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        variant: Variant | None = None,
+        season: int | None = None,
+    ) -> Rating | None:
+        async with self._read() as db:
+            scope, variant_key, season_id = await _rating_key(db, guild_id, variant, season)
+            return await ratings.rating(
+                db, user_id, scope=scope, season=season_id, variant=variant_key
+            )
+
+    async def session_ratings(self, table_id: int) -> dict[int, tuple[Rating | None, Rating]]:
+        async with self._read() as db:
+            table = await tables.get(db, table_id)
+            changes = {}
+            for seat in table.seats:
+                if seat.user_id is None:
+                    continue
+                change = await ratings.session_change(db, table, seat.user_id)
+                if change is not None:
+                    changes[seat.user_id] = change
+            return changes
+
+    async def player_profile(
+        self, user_id: int, *, guild_id: int | None = None, variant: Variant | None = None
+    ) -> PlayerProfile:
+        variant = None if variant is None else Variant(variant)
+        async with self._write() as db:
+            await stats.roll_windows(db, self._today())
+            figures = await stats.player_stats(
+                db, user_id, guild_id=guild_id, variant=variant, period=Period.ALL
+            )
+            scope, variant_key = stats.key(guild_id, variant)
+            season = ratings.ALL_TIME
+            current = await ratings.rating(
+                db, user_id, scope=scope, season=season, variant=variant_key
+            )
+            points, places = await ratings.history(
+                db, user_id, scope=scope, season=season, variant=variant_key
+            )
+            latest, biggest = await ratings.wins(db, user_id, guild_id=guild_id, variant=variant)
+        fans = ratings.fan_counts(latest, [load_json(row["fans"]) for row in latest])
+        return PlayerProfile(
+            user_id=user_id,
+            stats=figures,
+            rating=current,
+            history=tuple(points),
+            placements=places,
+            fans=tuple(fans),
+            biggest=None
+            if biggest is None
+            else ratings.biggest_hand(biggest, load_json(biggest["fans"])),
+        )
+
+    # Seasons
+
+    async def running_season(self, guild_id: int) -> Season | None:
+        async with self._read() as db:
+            return await seasons.running(db, guild_id)
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        async with self._read() as db:
+            return await seasons.listed(db, guild_id)
+
+    async def start_season(self, guild_id: int, *, actor_id: int | None = None) -> Season:
+        async with self._write() as db:
+            await guilds.ensure_guild(db, guild_id, self._now())
+            return await seasons.start(db, guild_id, actor_id, self._now())
+
+    async def end_season(self, guild_id: int) -> Season:
+        async with self._write() as db:
+            return await seasons.end(db, guild_id, self._now())
+
 
 MAX_PAGE = 100
+
+
+async def _rating_key(
+    db: Connection, guild_id: int | None, variant: Variant | None, season: int | None
+) -> tuple[int, str, int]:
+    """(scope, variant key, season id) of ratings rows; a season is a server's by its
+    number, NotFoundError when it has none such."""
+    scope, variant_key = stats.key(guild_id, None if variant is None else Variant(variant))
+    if season is None:
+        return scope, variant_key, ratings.ALL_TIME
+    found = None if guild_id is None else await seasons.by_number(db, guild_id, season)
+    if found is None:
+        raise NotFoundError("season", season)
+    return scope, variant_key, found.id
 
 
 def _check_page(limit: int, offset: int = 0) -> None:

@@ -91,6 +91,17 @@ WHERE player_totals.scope = rolled.scope
 """
 )
 
+
+def keep_best(table: str) -> str:
+    """An upsert's new best hand: the larger of the row's and the added one's."""
+    return f"""CASE
+        WHEN {table}.best_hand IS NULL OR excluded.best_hand > {table}.best_hand
+        THEN excluded.best_hand
+        ELSE {table}.best_hand
+    END
+"""
+
+
 _ADD = """
 INSERT INTO player_totals (
     scope, variant, period, user_id, games, wins, self_draws, deal_ins, net, best_hand
@@ -102,12 +113,7 @@ ON CONFLICT (scope, variant, period, user_id) DO UPDATE SET
     self_draws = player_totals.self_draws + excluded.self_draws,
     deal_ins = player_totals.deal_ins + excluded.deal_ins,
     net = player_totals.net + excluded.net,
-    best_hand = CASE
-        WHEN player_totals.best_hand IS NULL OR excluded.best_hand > player_totals.best_hand
-        THEN excluded.best_hand
-        ELSE player_totals.best_hand
-    END
-"""
+    best_hand = """ + keep_best("player_totals")
 
 _FOREVER = 2**62
 
@@ -206,7 +212,7 @@ def _stats(row: Row) -> PlayerStats:
     )
 
 
-def _key(guild_id: int | None, variant: Variant | None) -> tuple[int, str]:
+def key(guild_id: int | None, variant: Variant | None) -> tuple[int, str]:
     scope = OVERALL if guild_id is None else guild_id
     return scope, ALL_VARIANTS if variant is None else variant.value
 
@@ -222,7 +228,7 @@ async def leaderboard(
     limit: int,
     offset: int,
 ) -> list[LeaderboardEntry]:
-    scope, variant_key = _key(guild_id, variant)
+    scope, variant_key = key(guild_id, variant)
     rows = await db.execute_fetchall(
         LEADERBOARD_SQL[ranking],
         {
@@ -248,7 +254,7 @@ async def player_stats(
     variant: Variant | None,
     period: Period,
 ) -> PlayerStats:
-    scope, variant_key = _key(guild_id, variant)
+    scope, variant_key = key(guild_id, variant)
     rows = list(
         await db.execute_fetchall(
             """

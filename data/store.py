@@ -16,13 +16,16 @@ from data.models import (
     LiveTable,
     Member,
     Period,
+    PlayerProfile,
     PlayerSettings,
     PlayerStats,
     Ranking,
+    Rating,
     RoundInfo,
     RoundRecord,
     RoundResult,
     RoundSummary,
+    Season,
     Seat,
     Table,
     Variant,
@@ -179,8 +182,18 @@ class Store(Protocol):
         ...
 
     async def finish_round(self, round_id: int, result: RoundResult) -> bool:
-        """Store a hand's result and count it in statistics; True when it was the table's last
-        hand and the table is now finished."""
+        """Store a hand's result, count it in statistics and give it its replay code; True
+        when it was the table's last hand and the table is now finished, its players then
+        rated from the session's placements (data/ratings.py)."""
+        ...
+
+    async def replay_code(self, round_id: int) -> str | None:
+        """A finished hand's short code; None for a hand still in play."""
+        ...
+
+    async def round_by_code(self, code: str) -> RoundRecord | None:
+        """The finished hand of a code (case, spaces and dashes ignored), of any server:
+        the caller checks it is asked for in the hand's own server."""
         ...
 
     async def round_script(self, round_id: int) -> dict[str, Any]:
@@ -205,9 +218,48 @@ class Store(Protocol):
         min_games: int = 0,
         limit: int = 10,
         offset: int = 0,
+        season: int | None = None,
     ) -> list[LeaderboardEntry]:
         """Ranked players of a server (or all servers with guild_id None), one rule set (or
-        all with variant None)."""
+        all with variant None). By rating, or with a season (its number in the server),
+        the board reads ratings (period ignored; games are the rated sessions' hands);
+        NotFoundError for a season the server never had."""
+        ...
+
+    async def rating(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        variant: Variant | None = None,
+        season: int | None = None,
+    ) -> Rating | None:
+        """A player's rating; None before their first rated session."""
+        ...
+
+    async def session_ratings(self, table_id: int) -> dict[int, tuple[Rating | None, Rating]]:
+        """Each rated player's rating in the table's server and rule set before and after
+        its session (before is None for their first), by user id; empty until it ends."""
+        ...
+
+    async def player_profile(
+        self, user_id: int, *, guild_id: int | None = None, variant: Variant | None = None
+    ) -> PlayerProfile:
+        """What /stats draws: totals, the rating and its history, placements, fans."""
+        ...
+
+    # Seasons
+
+    async def running_season(self, guild_id: int) -> Season | None: ...
+
+    async def seasons(self, guild_id: int) -> list[Season]: ...
+
+    async def start_season(self, guild_id: int, *, actor_id: int | None = None) -> Season:
+        """Start the server's next season; SeasonError while one runs."""
+        ...
+
+    async def end_season(self, guild_id: int) -> Season:
+        """End the running season; SeasonError when none runs."""
         ...
 
     async def player_stats(

@@ -84,6 +84,15 @@ def _readiness(hand: Round, seat: int) -> Readiness:
 
 def _waits(hand: Round, seat: int, counts: list[int], unseen: Sequence[int]) -> tuple[Wait, ...]:
     """The kinds completing ``counts`` (13 with the melds) for the seat."""
+    key = ("waits", hand.ruleset.completion_key(hand, seat), tuple(counts))
+    kinds = hand.kept(key, lambda: _completing(hand, seat, counts))
+    return tuple(Wait(kind, unseen[kind]) for kind in kinds)
+
+
+def _completing(hand: Round, seat: int, counts: list[int]) -> tuple[int, ...]:
+    """The kinds completing ``counts``: the same for the same tiles all hand long (the
+    rule set's completion key says what else they depend on), while the copies left
+    change with every move."""
     rules = hand.ruleset
     melds = hand.melds(seat)
     wildcard = hand.view(seat).facts.wildcard
@@ -104,6 +113,6 @@ def _waits(hand: Round, seat: int, counts: list[int], unseen: Sequence[int]) -> 
             continue
         counts[kind] += 1
         if rules.is_complete(hand, seat, counts, kind, WinHow.DISCARD):
-            out.append(Wait(kind, unseen[kind]))
+            out.append(kind)
         counts[kind] -= 1
     return tuple(out)

@@ -169,6 +169,7 @@ class Round:
         self._version = 0
         self._derived: dict[Hashable, Any] = {}
         self._derived_version = -1
+        self._kept: dict[Hashable, Any] = {}
         self._legal_cache: dict[int, list[Action]] = {}
         self._legal_version = -1
         self._ready_cache: list[tuple[tuple[Any, ...], bool] | None] = [None] * 4
@@ -1017,6 +1018,13 @@ class Round:
         if key not in self._derived:
             self._derived[key] = compute()
         return cast(T, self._derived[key])
+
+    def kept(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, a value that ``key`` alone determines (whatever the state), worked
+        out once for the whole hand."""
+        if key not in self._kept:
+            self._kept[key] = compute()
+        return cast(T, self._kept[key])
 
     @property
     def version(self) -> int:

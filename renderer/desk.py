@@ -26,7 +26,7 @@ from renderer.hand import hand_order
 from renderer.layout import Placed
 from renderer.models import DeskView, HandView, OpponentView
 from renderer.reference import reference_desk
-from renderer.sprites import BACK, Mark, tile_height, tile_size
+from renderer.sprites import BACK, Mark, stamp, tile_height, tile_size
 
 WIDTH = 720
 MARGIN = 12
@@ -336,7 +336,7 @@ def _draw(view: DeskView) -> Image.Image:
     for tile in spot.tiles:
         layout.paint(canvas, [tile.placed], tile.width)
     for sprite in spot.sprites:
-        canvas.paste(sprite.image, (sprite.x, sprite.y), sprite.image)
+        stamp(canvas, sprite.image, sprite.x, sprite.y)
     return canvas
 
 

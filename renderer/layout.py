@@ -121,4 +121,4 @@ def paint(canvas: Image.Image, placed: Iterable[Placed], width: int) -> None:
     """Paste ``width``-wide tiles onto ``canvas`` where the layout put them."""
     for p in placed:
         sprite = sprites.tile(p.face, width, p.quarter, p.dim, p.mark)
-        canvas.paste(sprite, (p.x, p.y), sprite)
+        sprites.stamp(canvas, sprite, p.x, p.y)

@@ -60,7 +60,7 @@ def _paste(canvas: Image.Image, tile: TableTile, ground: str) -> None:
     """A tile on the flat colour under it (seat tiles lie on their box, the others on the
     centre or on a halo), pasted without blending."""
     sprite = sprites.tile_on(tile.face, tile.width, ground, tile.quarter, tile.mark)
-    canvas.paste(sprite, (tile.x, tile.y))
+    sprites.stamp(canvas, sprite, tile.x, tile.y, blend=False)
 
 
 def _halo(canvas: Image.Image, tile: TableTile) -> None:
@@ -74,7 +74,7 @@ def _halo(canvas: Image.Image, tile: TableTile) -> None:
 def _paint(plan_: TablePlan) -> Image.Image:
     canvas = _background(plan_.current).copy()
     for ink in plan_.inks:
-        canvas.paste(ink.image, (ink.x, ink.y), ink.image)
+        sprites.stamp(canvas, ink.image, ink.x, ink.y)
     ringed = []
     for tile in plan_.tiles:
         if tile.mark is Mark.HIGHLIGHT:

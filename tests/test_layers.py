@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = {"engine", "renderer", "data", "bot", "fakediscord"}
 ALLOWED = {
     "engine": {"engine"},
-    "renderer": {"engine", "renderer", "PIL"},
-    "data": {"engine", "data", "aiosqlite", "asyncpg"},
+    "renderer": {"engine", "renderer", "PIL", "zlib_ng"},
+    "data": {"engine", "data", "aiosqlite", "asyncpg", "openskill"},
     "bot": {"engine", "renderer", "data", "bot", "discord", "aiohttp", "dotenv", "fakediscord"},
 }
 

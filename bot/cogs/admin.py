@@ -1,4 +1,5 @@
-"""``/admin cards grant`` and ``/admin config``: what server admins (Manage Server) set."""
+"""``/admin cards grant``, ``/admin config`` and ``/admin season start|end``: what server
+admins (Manage Server) set."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text
-from data.errors import InsufficientCardsError
-from data.models import CardPayer, GuildConfig
+from data.errors import InsufficientCardsError, SeasonError
+from data.models import CardPayer, GuildConfig, Season
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -69,6 +70,9 @@ class AdminCog(
 
     cards = app_commands.Group(
         name=text("cmd.admin.cards.name"), description=text("cmd.admin.cards.description")
+    )
+    season = app_commands.Group(
+        name=text("cmd.admin.season.name"), description=text("cmd.admin.season.description")
     )
 
     def __init__(self, bot: MahjongBot) -> None:
@@ -209,6 +213,39 @@ class AdminCog(
         timers = self.bot.tables.timer_defaults(config)
         await interaction.response.send_message(
             f"{head}\n{describe(config, timers, locale)}", ephemeral=True
+        )
+
+    @season.command(
+        name=text("cmd.admin.season.start.name"),
+        description=text("cmd.admin.season.start.description"),
+    )
+    async def season_start(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        guild_id = guild_of(interaction)
+        try:
+            started = await self.bot.store.start_season(guild_id, actor_id=interaction.user.id)
+        except SeasonError as exc:
+            raise UserError("admin.season_running", number=exc.running) from None
+        await self._announce(interaction, "admin.season_started", started)
+
+    @season.command(
+        name=text("cmd.admin.season.end.name"),
+        description=text("cmd.admin.season.end.description"),
+    )
+    async def season_end(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        try:
+            ended = await self.bot.store.end_season(guild_of(interaction))
+        except SeasonError:
+            raise UserError("admin.no_season") from None
+        await self._announce(interaction, "admin.season_ended", ended)
+
+    async def _announce(
+        self, interaction: discord.Interaction[MahjongBot], key: str, season: Season
+    ) -> None:
+        """Said in the channel: a season's start or end concerns everyone who plays here."""
+        locale = await self.bot.locale_of(interaction)
+        await interaction.response.send_message(
+            t(key, locale, number=season.number),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 

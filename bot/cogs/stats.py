@@ -1,4 +1,7 @@
-"""``/leaderboard``, ``/stats`` and ``/history``: per-server figures from the store."""
+"""``/leaderboard``, ``/stats`` and ``/history``: per-server figures from the store.
+
+``/leaderboard`` ranks by rating unless asked otherwise, all time or one season of the
+server; ``/stats`` answers with a picture (renderer/stats.py) and a short text."""
 
 from __future__ import annotations
 
@@ -8,21 +11,40 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import finish
 from bot.cogs.cards import guild_of
+from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import variant_name
+from bot.i18n.terms import fan_name, rating_text, total_text, variant_name
 from bot.i18n.translator import text, variant_choices
-from data.models import LeaderboardEntry, Period, PlayerStats, Ranking, RoundSummary, Variant
+from bot.pictures import as_file, stats_png
+from data.errors import NotFoundError
+from data.models import (
+    PROVISIONAL_SESSIONS,
+    LeaderboardEntry,
+    Period,
+    PlayerProfile,
+    PlayerStats,
+    Ranking,
+    RoundSummary,
+    Variant,
+    shown_rating,
+)
+from renderer.stats import StatsView
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 BOARD_SIZE = 10
 HISTORY_SIZE = 10
+#: Fans or patterns the /stats picture lists.
+TOP_FANS = 5
 
 
-def figure(entry: LeaderboardEntry, ranking: Ranking) -> str:
+def figure(entry: LeaderboardEntry, ranking: Ranking, locale: str) -> str:
     stats = entry.stats
+    if ranking is Ranking.RATING:
+        return rating_text(entry.rating, locale)
     if ranking is Ranking.WIN_RATE:
         return f"{stats.win_rate:.0%}"
     if ranking is Ranking.BEST_HAND:
@@ -35,14 +57,17 @@ def board_text(entries: list[LeaderboardEntry], ranking: Ranking, heading: str, 
         return f"{heading}\n" + t("stats.empty", locale)
     lines = [heading]
     for entry in entries:
+        by_sessions = ranking is Ranking.RATING and entry.rating is not None
         lines.append(
             t(
-                "stats.board_line",
+                "stats.board_line_sessions" if by_sessions else "stats.board_line",
                 locale,
                 rank=entry.rank,
                 name=entry.display_name or entry.stats.user_id,
-                figure=figure(entry, ranking),
-                count=entry.stats.games,
+                figure=figure(entry, ranking, locale),
+                count=entry.rating.sessions
+                if by_sessions and entry.rating is not None
+                else entry.stats.games,
             )
         )
     return "\n".join(lines)
@@ -60,6 +85,72 @@ def stats_text(name: str, stats: PlayerStats, locale: str) -> str:
         deal_ins=stats.deal_ins,
         net=f"{stats.net:+d}",
         best=stats.best_hand if stats.best_hand is not None else "—",
+    )
+
+
+def stats_view(
+    name: str, profile: PlayerProfile, locale: str, variant: str | None = None
+) -> StatsView:
+    """The /stats picture's contents in the reader's words."""
+    figures = profile.stats
+    rating = profile.rating
+    sessions = 0 if rating is None else rating.sessions
+    deal_in_rate = figures.deal_ins / figures.games if figures.games else 0.0
+    biggest = profile.biggest
+    separator = t("list.separator", locale)
+    return StatsView(
+        title=name,
+        subtitle=t(
+            "stats.picture.subtitle",
+            locale,
+            variant=variant_name(variant, locale) if variant else t("stats.all_variants", locale),
+        ),
+        rating=str(shown_rating(0.0) if rating is None else rating.shown),
+        rating_badge=t("stats.picture.provisional", locale)
+        if rating is None or rating.provisional
+        else "",
+        rating_caption=t(
+            "stats.picture.provisional_sessions",
+            locale,
+            count=sessions,
+            needed=PROVISIONAL_SESSIONS,
+        )
+        if rating is None or rating.provisional
+        else t("stats.picture.sessions", locale, count=sessions),
+        history_label=t("stats.picture.history", locale),
+        history=tuple(point.rating.shown for point in profile.history),
+        no_history=t("stats.picture.no_history", locale),
+        placements_label=t("stats.picture.placements", locale),
+        placements=tuple(
+            (t(f"stats.picture.place_{place}", locale), count)
+            for place, count in enumerate(profile.placements, start=1)
+        ),
+        figures=(
+            (t("stats.picture.hands", locale), str(figures.games)),
+            (t("stats.picture.win_rate", locale), f"{figures.win_rate:.0%}"),
+            (t("stats.picture.deal_in_rate", locale), f"{deal_in_rate:.0%}"),
+        ),
+        fans_label=t("stats.picture.fans", locale),
+        fans=tuple(
+            (
+                fan_name(fan.variant.value, {"id": fan.fan_id, "zh": fan.zh, "en": fan.en}, locale),
+                t("stats.picture.times", locale, count=fan.count),
+            )
+            for fan in profile.fans[:TOP_FANS]
+        ),
+        biggest_label=t("stats.picture.biggest", locale),
+        biggest=""
+        if biggest is None
+        else separator.join(
+            (
+                variant_name(biggest.variant.value, locale),
+                total_text(biggest.variant.value, biggest.total, locale),
+            )
+        ),
+        biggest_fans=""
+        if biggest is None
+        else separator.join(fan_name(biggest.variant.value, line, locale) for line in biggest.fans),
+        nothing=t("stats.empty", locale),
     )
 
 
@@ -94,11 +185,13 @@ class StatsCog(commands.Cog):
         variant=text("opt.variant.name"),
         period=text("opt.leaderboard.period.name"),
         ranking=text("opt.leaderboard.ranking.name"),
+        season=text("opt.leaderboard.season.name"),
     )
     @app_commands.describe(
         variant=text("opt.variant.description"),
         period=text("opt.leaderboard.period.description"),
         ranking=text("opt.leaderboard.ranking.description"),
+        season=text("opt.leaderboard.season.description"),
     )
     @app_commands.choices(
         variant=variant_choices(),
@@ -116,23 +209,35 @@ class StatsCog(commands.Cog):
         interaction: discord.Interaction[MahjongBot],
         variant: str | None = None,
         period: str = Period.ALL.value,
-        ranking: str = Ranking.NET.value,
+        ranking: str = Ranking.RATING.value,
+        season: app_commands.Range[int, 1, 100_000] | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
         chosen = Ranking(ranking)
-        entries = await self.bot.store.leaderboard(
-            guild_id=guild_id,
-            variant=Variant(variant) if variant else None,
-            period=Period(period),
-            ranking=chosen,
-            limit=BOARD_SIZE,
-        )
+        try:
+            entries = await self.bot.store.leaderboard(
+                guild_id=guild_id,
+                variant=Variant(variant) if variant else None,
+                period=Period(period),
+                ranking=chosen,
+                limit=BOARD_SIZE,
+                season=season,
+            )
+        except NotFoundError:
+            raise UserError("stats.no_season", season=season) from None
+        if season is not None:
+            # A season's boards count its rated sessions; ratings count all time.
+            when = t("stats.season", locale, number=season)
+        elif chosen is Ranking.RATING:
+            when = t("choice.period.all", locale)
+        else:
+            when = t(f"choice.period.{period}", locale)
         heading = t(
             "stats.board_heading",
             locale,
             variant=variant_name(variant, locale) if variant else t("stats.all_variants", locale),
-            period=t(f"choice.period.{period}", locale),
+            period=when,
             ranking=t(f"choice.ranking.{ranking}", locale),
         )
         await interaction.response.send_message(
@@ -142,18 +247,30 @@ class StatsCog(commands.Cog):
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.description"))
     @app_commands.guild_only()
-    @app_commands.rename(user=text("opt.user.name"))
-    @app_commands.describe(user=text("opt.user.description"))
+    @app_commands.rename(user=text("opt.user.name"), variant=text("opt.variant.name"))
+    @app_commands.describe(
+        user=text("opt.user.description"), variant=text("opt.variant.description")
+    )
+    @app_commands.choices(variant=variant_choices())
     async def stats(
-        self, interaction: discord.Interaction[MahjongBot], user: discord.User | None = None
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        user: discord.User | None = None,
+        variant: str | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
         target = user or interaction.user
-        figures = await self.bot.store.player_stats(target.id, guild_id=guild_id)
-        await interaction.response.send_message(
-            stats_text(target.display_name, figures, locale), ephemeral=True
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        profile = await self.bot.store.player_profile(
+            target.id, guild_id=guild_id, variant=Variant(variant) if variant else None
         )
+        png = await stats_png(stats_view(target.display_name, profile, locale, variant))
+        lines = [
+            stats_text(target.display_name, profile.stats, locale),
+            t("stats.rating_line", locale, rating=rating_text(profile.rating, locale)),
+        ]
+        await finish(interaction, "\n".join(lines), as_file(png, "stats.png"))
 
     @app_commands.command(
         name=text("cmd.history.name"), description=text("cmd.history.description")

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import EN, LOCALES, catalog, has, t
+from data.models import Rating, shown_rating
 from engine.tiles import HONOR, rank, suit, tile_name
 
 
@@ -105,3 +106,12 @@ def player_names(names: Sequence[str], ai: Sequence[bool], locale: str) -> tuple
     return tuple(
         player_name(name, seat < len(ai) and ai[seat], locale) for seat, name in enumerate(names)
     )
+
+
+def rating_text(rating: Rating | None, locale: str) -> str:
+    """A rating as players see it, marked while provisional (1500?, 1500（定级中）); no
+    rating yet reads as a new player's."""
+    if rating is None:
+        return t("stats.rating_provisional", locale, rating=shown_rating(0.0))
+    key = "stats.rating_provisional" if rating.provisional else "stats.rating"
+    return t(key, locale, rating=rating.shown)

@@ -172,6 +172,8 @@ class Settled:
     seed: str
     #: Whether it was the session's last hand.
     last: bool
+    #: The hand's replay code (``/replay code:``), given by the store as it finished.
+    code: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

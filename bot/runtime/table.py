@@ -760,7 +760,8 @@ class TableRuntime:
             self.timers.cancel_all()
             result = round_result(state.hand)
             last = await self._store(lambda: self.store.finish_round(state.round_id, result))
-            settled = Settled(self._facts(), state.hand, state.round_id, state.seed, last)
+            code = await self._store(lambda: self.store.replay_code(state.round_id))
+            settled = Settled(self._facts(), state.hand, state.round_id, state.seed, last, code)
         await self.listener.hand_settled(settled)
         async with self.lock:
             self.session.finish_hand()

@@ -20,7 +20,7 @@ from bot import options, places, replays
 from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import ai_number, player_name, variant_name
+from bot.i18n.terms import ai_number, player_name, rating_text, variant_name
 from bot.ids import (
     GAME_BUTTONS,
     GAME_SELECTS,
@@ -53,7 +53,7 @@ from data.errors import (
     StateError,
     StoreUnavailableError,
 )
-from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant
+from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant, shown_rating
 from engine.rules.base import OptionError, RuleError
 
 log = logging.getLogger(__name__)
@@ -899,15 +899,28 @@ class TableManager:
             seat.chair: player_name(seat.display_name, seat.is_ai, locale) for seat in table.seats
         }
         lines = [t("table.session_over", locale, title=variant_name(table.variant.value, locale))]
+        try:
+            rated = await self.services.store.session_ratings(table.id)
+        except StoreUnavailableError:
+            # The standings matter more than the ratings: post them without.
+            rated = {}
+        users = {seat.chair: seat.user_id for seat in table.seats}
         order = sorted(range(CHAIRS), key=lambda chair: -scores[chair])
         for place, chair in enumerate(order, start=1):
+            change = rated.get(users.get(chair) or 0)
+            values = {"place": place, "name": names[chair], "score": f"{scores[chair]:+d}"}
+            if change is None:
+                lines.append(t("table.standing", locale, **values))
+                continue
+            before, after = change
+            moved = after.shown - (shown_rating(0.0) if before is None else before.shown)
             lines.append(
                 t(
-                    "table.standing",
+                    "table.standing_rated",
                     locale,
-                    place=place,
-                    name=names[chair],
-                    score=f"{scores[chair]:+d}",
+                    rating=rating_text(after, locale),
+                    change=f"{moved:+d}",
+                    **values,
                 )
             )
         again = GameButton(

@@ -214,7 +214,7 @@ class TablePresenter:
         title = prompts.title(facts, self.locale)
         names = prompts.names(facts, self.locale)
         picture = settlement_view(hand, names, self.locale, title)
-        text = summary(hand, names, self.locale, settled.seed)
+        text = summary(hand, names, self.locale, settled.seed, settled.code)
         if self.board is not None:
             self.board.touch()
             await self.board.settled()
@@ -225,7 +225,7 @@ class TablePresenter:
         for person in self.people.values():
             if person.results_by_dm:
                 seat = facts.seat_of(person.chair)
-                await self._dm(person, player_result(hand, seat, person.locale))
+                await self._dm(person, player_result(hand, seat, person.locale, settled.code))
         for mail in self.mail.values():
             await mail.settled()
 

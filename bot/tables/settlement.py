@@ -54,8 +54,11 @@ def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) 
     )
 
 
-def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
-    """The thread's text under the settlement picture, ending with the revealed seed."""
+def summary(
+    hand: Round, names: Sequence[str], locale: str, seed: str, code: str | None = None
+) -> str:
+    """The thread's text under the settlement picture: the winners, the nets, the hand's
+    replay code, and last the revealed seed."""
     lines = []
     if hand.wins:
         for win in hand.wins:
@@ -77,12 +80,15 @@ def summary(hand: Round, names: Sequence[str], locale: str, seed: str) -> str:
             t("settle.net", locale, name=names[s], net=f"{nets[s]:+d}") for s in range(4)
         )
     )
+    if code is not None:
+        lines.append(t("settle.replay_code", locale, code=code))
     lines.append(t("settle.seed", locale, seed=seed))
     return "\n".join(lines)
 
 
-def player_result(hand: Round, seat: int, locale: str) -> str:
-    """One player's result by DM: their net and, when they won, their fans."""
+def player_result(hand: Round, seat: int, locale: str, code: str | None = None) -> str:
+    """One player's result by DM: their net, when they won their fans, and the hand's
+    replay code (a player may open it in the DM)."""
     net = hand.ledger.nets()[seat]
     lines = [t("settle.your_net", locale, net=f"{net:+d}")]
     for win in hand.wins:
@@ -100,4 +106,6 @@ def player_result(hand: Round, seat: int, locale: str) -> str:
                 total=win_total(hand.variant, win, locale),
             )
         )
+    if code is not None:
+        lines.append(t("settle.replay_code", locale, code=code))
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -583,6 +583,12 @@ class RuleSet(Generic[OptionsT]):
     def shape_rules(self, state: HandState[OptionsT], seat: int) -> ShapeRules:
         """The winning shapes of ``seat`` (a Sichuan seat's void suit is part of it)."""
         return STANDARD_ONLY
+
+    def completion_key(self, state: HandState[OptionsT], seat: int) -> Hashable:
+        """All that :meth:`is_complete` and :meth:`shape_rules` read of ``seat`` besides
+        the tiles they are given: equal keys and equal tiles give equal answers, so what
+        completes a hand is worked out once for them, not again on every move."""
+        return (self.shape_rules(state, seat), tuple(state.melds(seat)))
 
     def is_complete(
         self, state: HandState[OptionsT], seat: int, counts: Sequence[int], tile: int, how: WinHow

@@ -7,10 +7,12 @@ import random
 
 import pytest
 
+from engine.ai import make_player
 from engine.readiness import Readiness, ReadyDiscard, Wait, readiness
 from engine.round import Round
 from engine.rules.base import HandSpec
 from engine.rules.registry import find_calculator, find_ruleset
+from engine.simulate import PromptChoices
 from engine.tiles import counts_of, kinds_of, parse_tile, parse_tiles
 from tests.engine.round.helpers import deal
 
@@ -64,3 +66,23 @@ def test_the_waits_are_the_calculators(variant: str) -> None:
                     assert [w.tile for w in readiness(hand, seat).waits] == expected
             seat = rng.choice(hand.to_act())
             hand.apply(rng.choice(hand.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("variant", ["mcr", "guangdong", "sichuan"])
+def test_what_is_kept_across_moves_is_what_each_state_would_work_out(variant: str) -> None:
+    """Waits are kept for the same tiles all hand long; the copies left are each state's."""
+    options = {"wildcard": True} if variant == "mcr" else {}
+    for seed in range(3):
+        hand = Round.new(variant, options, seed)
+        players = [make_player("normal", seat) for seat in range(4)]
+        while not hand.ended:
+            for seat in range(4):
+                kept = readiness(hand, seat)
+                hand._kept.clear()
+                hand._derived.clear()
+                assert readiness(hand, seat) == kept
+            seat = hand.to_act()[0]
+            choices = (
+                PromptChoices(hand, seat) if hand.prompt is not None else hand.legal_actions(seat)
+            )
+            hand.apply(players[seat].choose(hand.view(seat), choices, hand.default_action(seat)))

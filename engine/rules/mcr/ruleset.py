@@ -11,7 +11,7 @@ play (妙手回春), a chance value (天降财神) or the deal itself (巅峰时
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -469,6 +469,9 @@ class McrRules(RuleSet[McrOptions]):
 
     def shape_rules(self, state: State, seat: int) -> ShapeRules:
         return MCR_SHAPES
+
+    def completion_key(self, state: State, seat: int) -> Hashable:
+        return (super().completion_key(state, seat), notes(state).wildcard)
 
     def is_complete(
         self, state: State, seat: int, counts: Sequence[int], tile: int, how: WinHow
