@@ -214,6 +214,16 @@ def check_cluster(env: dict[str, str], processes: int, shard_count: int) -> None
         )
 
 
+def _shard_count(env: dict[str, str], processes: int) -> int:
+    """``SHARD_COUNT``, else one shard per process."""
+    value = env.get("SHARD_COUNT", "").strip()
+    if not value:
+        return processes
+    if not value.isdigit():
+        raise SettingsError(f"SHARD_COUNT must be a whole number, not {value!r}")
+    return int(value)
+
+
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot.cluster",
@@ -239,8 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parse_arguments(argv)
     load_dotenv(Path(".env"))
     env = dict(os.environ)
-    count = arguments.shard_count or int(env.get("SHARD_COUNT") or arguments.processes)
     try:
+        count = arguments.shard_count or _shard_count(env, arguments.processes)
         check_cluster(env, arguments.processes, count)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
