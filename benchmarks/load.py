@@ -62,6 +62,18 @@ from typing import Any
 
 import discord
 
+from benchmarks.load_cluster import (
+    BotCluster,
+    ProcessFigures,
+    ProcessRun,
+    append_percentiles,
+    bench_database,
+    open_bot_store,
+    process_figures,
+    render_cluster,
+    spread_guild,
+    timed_appends,
+)
 from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
 from bot.ids import CustomId, CustomIdError
@@ -136,6 +148,12 @@ class BotConfig:
     ai_delay: float
     #: Where the bot process writes a cProfile of its event loop in play (None: no profile).
     profile: Path | None = None
+    #: The store on this PostgreSQL database instead of the SQLite file ``database``.
+    database_url: str | None = None
+    #: The shards this bot process runs, of ``shard_count`` (None: every shard), as one
+    #: process of a cluster (benchmarks/load_cluster.py).
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
 
 @dataclass(frozen=True)
@@ -182,6 +200,8 @@ class BotReport:
     #: Pictures drawn in play by kind, and the CPU seconds they took (their own thread's).
     pictures: Counter[str]
     picture_cpu: Counter[str]
+    #: Seconds each append of a move to the store took, in play.
+    appends: list[float] = field(default_factory=list)
 
 
 class BotRecorder(logging.Handler):
@@ -198,6 +218,7 @@ class BotRecorder(logging.Handler):
         self.tracebacks: dict[str, str] = {}
         self.peak_rss = 0
         self.loop_lags: list[float] = []
+        self.appends: list[float] = []
         self.stuck_locks = 0
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
@@ -323,6 +344,7 @@ class BotRecorder(logging.Handler):
         self._budget_start = self._budget_counts()
         self.pictures.clear()
         self.picture_cpu.clear()
+        self.appends.clear()
 
     def _budget_counts(self) -> tuple[float, ...]:
         """The budget's running counts, in BotReport's order: sent at once, waited for,
@@ -351,6 +373,7 @@ class BotRecorder(logging.Handler):
             int(lapsed),
             self.pictures,
             self.picture_cpu,
+            self.appends,
         )
 
 
@@ -393,8 +416,8 @@ def _bot_process(config: BotConfig, conn: Connection) -> None:
 async def _serve_bot(config: BotConfig, conn: Connection) -> None:
     from benchmarks.render import sample_hand
     from bot.client import MahjongBot
+    from bot.launcher import take_shards
     from bot.settings import Settings
-    from data.sqlite import SqliteStore
     from renderer import render_hand, render_table
     from renderer.reference import late_game_table
 
@@ -406,7 +429,6 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
     # Counted and summed up in the report rather than printed: under overload the same
     # few messages come thousands of times.
     logging.basicConfig(level=logging.WARNING, handlers=[recorder], force=True)
-    store = await SqliteStore.open(config.database, synchronous="NORMAL")
     settings = Settings(
         token=config.token,
         database=config.database,
@@ -414,9 +436,15 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
         log_level="WARNING",
         turn_timer=config.turn_timer,
         claim_timer=config.claim_timer,
+        database_url=config.database_url,
+        shard_ids=config.shard_ids,
+        shard_count=config.shard_count,
     )
+    cluster = await take_shards(settings) if settings.fenced else None
+    store = await open_bot_store(config)
+    timed_appends(store, recorder.appends)
     pacing = Pacing(ai_delay=config.ai_delay)
-    bot = MahjongBot(settings, store, pacing=pacing, guild_ready_timeout=0.05)
+    bot = MahjongBot(settings, store, pacing=pacing, guild_ready_timeout=0.05, cluster=cluster)
     recorder.budget = bot.budget
     try:
         with pointed_at(config.api_url, config.gateway_url):
@@ -445,6 +473,8 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             await asyncio.gather(running, return_exceptions=True)
     finally:
         await store.close()
+        if cluster is not None:
+            await cluster.close()
     conn.send(recorder.report())
 
 
@@ -522,6 +552,10 @@ class LoadConfig:
     profile: Path | None = None
     #: Seconds the bot's AI seats take over a move.
     ai_delay: float = Pacing().ai_delay
+    #: The store: ``sqlite``, ``postgresql`` (a server started for the run) or a
+    #: PostgreSQL URL; and how many bot processes share the shards (benchmarks/load_cluster.py).
+    database: str = "sqlite"
+    processes: int = 1
 
 
 @dataclass
@@ -561,6 +595,8 @@ class Outcome:
     #: The people's DM channels, and the hands settled in all.
     dm_channels: frozenset[int]
     hands_played: int
+    #: Each bot process's own samples and report, with several processes.
+    process_runs: list[ProcessRun] = field(default_factory=list)
 
 
 async def run_load(config: LoadConfig) -> Outcome:
@@ -575,33 +611,40 @@ async def run_load(config: LoadConfig) -> Outcome:
     async with FakeDiscord(
         rate_limits=RateLimits(time_scale=config.rate_scale),
         latency=latency,
-        sharding=Sharding(shards=config.shards),
+        sharding=Sharding(shards=max(config.shards, config.processes)),
     ) as fake:
         driver = Driver(fake, inbox_size=INBOX_SIZE)
         runs = []
         for index in range(config.tables):
             # One server per table: a bot hosting many tables is in many servers, and
             # each person then sees only their own table's thread.
-            guild = fake.world.create_guild(f"Club {index}", locale=LOCALES[index % 3])
+            guild = await spread_guild(fake, f"Club {index}", LOCALES[index % 3], index)
             seated = 1 if config.attentive else 4
             people = [
                 driver.join(guild, f"p{index}-{chair}", locale=LOCALES[chair])
                 for chair in range(seated)
             ]
             runs.append(TableRun(config.variants[index % len(config.variants)], people))
-        with tempfile.TemporaryDirectory() as scratch:
-            bot = BotProcess(
-                BotConfig(
-                    fake.api_url,
-                    fake.gateway_url,
-                    fake.token,
-                    Path(scratch) / "load.sqlite3",
-                    config.turn_timer,
-                    config.claim_timer,
-                    config.release_global_lock,
-                    config.ai_delay,
-                    config.profile,
-                )
+        with (
+            tempfile.TemporaryDirectory() as scratch,
+            bench_database(config.database) as database_url,
+        ):
+            bot_config = BotConfig(
+                fake.api_url,
+                fake.gateway_url,
+                fake.token,
+                Path(scratch) / "load.sqlite3",
+                config.turn_timer,
+                config.claim_timer,
+                config.release_global_lock,
+                config.ai_delay,
+                config.profile,
+                database_url=database_url,
+            )
+            bot: BotProcess | BotCluster = (
+                BotProcess(bot_config)
+                if config.processes == 1
+                else BotCluster(bot_config, config.processes, fake.gateway.sharding.shards)
             )
             try:
                 await bot.start()
@@ -660,6 +703,7 @@ async def run_load(config: LoadConfig) -> Outcome:
             stalled,
             frozenset(fake.world.dm_channel(p.user).id for r in runs for p in r.people),
             _settlements(fake, runs),
+            bot.runs if isinstance(bot, BotCluster) else [],
         )
 
 
@@ -860,6 +904,10 @@ class Figures:
     #: What the hand messages cost per hand settled, by kind of request.
     hand_requests: dict[str, float] = field(default_factory=dict)
     attentive: bool = False
+    #: Each bot process's figures (several processes), and the store's time per append.
+    processes: list[ProcessFigures] = field(default_factory=list)
+    appends: tuple[float, float, float] = (math.nan, math.nan, math.nan)
+    append_count: int = 0
 
 
 def figures(outcome: Outcome) -> Figures:
@@ -973,6 +1021,9 @@ def figures(outcome: Outcome) -> Figures:
         hands_played=outcome.hands_played,
         hand_requests=_hand_requests(done, outcome.dm_channels, outcome.hands_played),
         attentive=config.attentive,
+        processes=process_figures(outcome.process_runs, seconds),
+        appends=append_percentiles(outcome.bot.appends),
+        append_count=len(outcome.bot.appends),
     )
 
 
@@ -1127,7 +1178,8 @@ def render(config: LoadConfig, result: Figures) -> str:
     )
     lines = [
         f"== {result.tables} tables ({', '.join(config.variants)}), {people}{network}, "
-        f"{config.shards} shard(s), load average "
+        f"{max(config.shards, config.processes)} shard(s) in {config.processes} bot "
+        f"process(es), load average "
         f"{result.load[0]:.2f} -> {result.load[1]:.2f} on {os.cpu_count()} cores ==",
         f"played        {result.seconds:.1f} s; all {result.tables} tables in play for "
         f"{result.full_house:.1f} s; {result.finished} of {result.tables} hands finished",
@@ -1187,6 +1239,7 @@ def render(config: LoadConfig, result: Figures) -> str:
         f" other requests per action = {result.shared_capacity:.0f} tables, each table's "
         f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",
     ]
+    lines += render_cluster(config.database, result.processes, result.appends, result.append_count)
     if result.stuck_locks:
         after = (
             f"reopened by the benchmark after {GLOBAL_LOCK_GRACE:g} s each time"
@@ -1317,6 +1370,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jitter", type=float, default=0.0, help="milliseconds of spread")
     parser.add_argument("--shards", type=int, default=1, help="shards Discord asks for")
     parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="the bot's store: sqlite, postgresql (a server started for the run) or the URL "
+        "of an empty PostgreSQL database",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes, each its range of the shards (needs --database postgresql)",
+    )
+    parser.add_argument(
         "--attentive",
         action="store_true",
         help=f"one person and three AI seats per table, {ATTENTIVE_HANDS}-hand sessions, the "
@@ -1352,7 +1417,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             attentive=args.attentive,
             hands=ATTENTIVE_HANDS if args.attentive else 1,
             profile=args.profile,
+            database=args.database,
+            processes=args.processes,
         )
+        if config.processes > 1 and config.database == "sqlite":
+            parser.error("--processes above 1 needs --database postgresql (or a URL)")
         result = asyncio.run(measure(config))
         results.append(result)
         print(render(config, result), flush=True)

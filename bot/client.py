@@ -8,16 +8,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.budget import RequestBudget, trace_config
+from bot.budget import RequestBudget, cluster_share, trace_config
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
+from bot.forwarding import ClusterMember
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
+from bot.ids import CustomId
 from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
@@ -28,6 +31,10 @@ from data.models import PlayerSettings
 from data.store import Store
 
 log = logging.getLogger(__name__)
+
+#: DM channels the whole bot opens a second at most, in a cluster: Discord allows five
+#: (a route limit of its own); a little under, as requests may arrive bunched up.
+DM_OPENINGS_PER_SECOND = 4.0
 
 #: Seconds a person's membership of a server, as Discord last told it, is trusted.
 MEMBERSHIP_TTL = 60.0
@@ -65,10 +72,19 @@ class BotTree(app_commands.CommandTree["MahjongBot"]):
         return True
 
 
+def budget_share(settings: Settings) -> float:
+    """The part of Discord's global limit this process may spend: all of it, or, in a
+    cluster, its shards' part (:func:`bot.budget.cluster_share`)."""
+    if settings.shard_ids is None or settings.shard_count is None:
+        return 1.0
+    return cluster_share(len(settings.shard_ids), settings.shard_count)
+
+
 class MahjongBot(commands.AutoShardedBot):
-    """One process runs every shard Discord asks for (past 2,500 servers it refuses one).
-    Events without a server (DM clicks, DM reactions) reach shard 0; one process holds
-    all shards, so every table hears its players."""
+    """One process runs every shard Discord asks for (past 2,500 servers it refuses one),
+    or, in a cluster, the shards of ``settings.shard_ids`` whose locks it holds
+    (``cluster``, bot/forwarding.py). Events without a server (DM clicks, DM reactions)
+    reach shard 0; the process holding it forwards those of other processes' tables."""
 
     def __init__(
         self,
@@ -77,10 +93,19 @@ class MahjongBot(commands.AutoShardedBot):
         *,
         pacing: Pacing | None = None,
         sync_commands: bool = True,
+        cluster: ClusterMember | None = None,
         **options: object,
     ) -> None:
         pacing = pacing or Pacing()
-        budget = RequestBudget(pacing.requests_per_second, pacing.request_burst)
+        share = budget_share(settings)
+        budget = RequestBudget(
+            pacing.requests_per_second * share, max(1.0, pacing.request_burst * share)
+        )
+        if settings.shard_ids is not None:
+            options.setdefault(
+                "shard_ids", list(cluster.shard_ids if cluster else settings.shard_ids)
+            )
+            options.setdefault("shard_count", settings.shard_count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -96,8 +121,16 @@ class MahjongBot(commands.AutoShardedBot):
         )
         #: The bot's share of Discord's global limit (bot/budget.py).
         self.budget = budget
+        #: Openings of DM channels: Discord allows five a second for the whole bot, which
+        #: discord.py learns only from its own requests' answers; processes of a cluster
+        #: share them out as they share the global limit.
+        self._dm_openings = (
+            RequestBudget(DM_OPENINGS_PER_SECOND * share, 1.0) if share < 1 else None
+        )
         self.settings = settings
         self.store = store
+        #: The cluster this process is a member of, or None when it runs every shard.
+        self.cluster = cluster
         self.tables = TableManager(self, pacing)
         #: The tile buttons' emojis, uploaded once to the application (bot/tile_emoji.py).
         self.tile_emoji = TileEmoji()
@@ -124,9 +157,23 @@ class MahjongBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
         self.tile_emoji.start(self)
-        if self._sync_commands:
+        if self._sync_commands and (self.cluster is None or 0 in self.cluster.shard_ids):
+            # In a cluster, the process holding shard 0 registers them for all.
             await self.sync_commands()
+        if self.cluster is not None:
+            await self.cluster.start(
+                self, self._forwarded_click, self._forwarded_reaction, self._settings_changed
+            )
         self._resume_task = asyncio.create_task(self._resume_when_ready())
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord allows one identify every five seconds for the whole bot: discord.py
+        spaces out a process's own, and a cluster's processes take turns through the
+        database."""
+        if self.cluster is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await self.cluster.locks.identify_turn()
 
     async def sync_commands(self) -> None:
         """Register the commands: instantly in the development server when one is set,
@@ -181,6 +228,39 @@ class MahjongBot(commands.AutoShardedBot):
         self._members[(guild_id, user_id)] = (now, member)
         return member
 
+    # -- clusters -----------------------------------------------------------------------
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server's tables (it holds the server's shard)."""
+        return self.cluster is None or self.cluster.owns_guild(guild_id)
+
+    async def forward_click(
+        self, interaction: discord.Interaction, guild_id: int, values: Sequence[str]
+    ) -> bool:
+        """Hand a DM click to the process serving ``guild_id``; False when none does now."""
+        assert self.cluster is not None
+        return await self.cluster.forward_click(interaction, guild_id, values)
+
+    async def forward_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        """Hand a DM reaction on a message this process did not send to the others (the
+        bot's own reactions, on its claim prompts, go nowhere)."""
+        if self.cluster is not None and (self.user is None or user_id != self.user.id):
+            await self.cluster.forward_reaction(user_id, message_id, emoji)
+
+    async def _forwarded_click(
+        self, interaction: discord.Interaction, cid: CustomId, values: list[str]
+    ) -> None:
+        await self.on_interaction(interaction)
+        if self.first_delivery(interaction):
+            await self.tables.on_component(interaction, cid, values)
+
+    async def _forwarded_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        await self.tables.on_reaction(user_id, message_id, emoji, forwarded=True)
+
+    def _settings_changed(self, user_id: int) -> None:
+        """Another process saved the person's /settings: read them again when needed."""
+        self._player_settings.pop(user_id, None)
+
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         return self._deliveries.first(interaction.id)
 
@@ -201,6 +281,8 @@ class MahjongBot(commands.AutoShardedBot):
         if channel_id is None:
             channel_id = await self.store.dm_channel_id(user_id)
             if channel_id is None:
+                if self._dm_openings is not None:
+                    await self._dm_openings.take()
                 channel_id = (await self.create_dm(discord.Object(user_id))).id
                 await self.store.save_dm_channel_id(user_id, channel_id)
             self._dm_channels[user_id] = channel_id
@@ -216,6 +298,8 @@ class MahjongBot(commands.AutoShardedBot):
     async def save_player_settings(self, settings: PlayerSettings) -> None:
         await self.store.save_player_settings(settings)
         self._player_settings[settings.user_id] = settings
+        if self.cluster is not None:
+            await self.cluster.settings_changed(settings.user_id)
 
     async def locale_of(self, interaction: discord.Interaction) -> str:
         """The reader's catalog locale: their /settings language, else their Discord one."""

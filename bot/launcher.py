@@ -5,14 +5,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import logging.handlers
+import signal
+import threading
 
 import discord
 
 from bot.client import MahjongBot
+from bot.forwarding import ClusterMember
 from bot.redaction import SecretFilter
 from bot.settings import Settings
+from bot.shards import format_shards
 from data.backend import describe, open_store
 from data.errors import DatabaseFileError
+from data.postgres_shards import ShardLocks
 
 log = logging.getLogger(__name__)
 
@@ -31,27 +36,98 @@ def setup_logging(level: str, token: str = "") -> None:
     logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
 
 
-async def serve(settings: Settings) -> None:
-    store = await open_store(settings.store_database)
-    log.info("store ready at %s", describe(settings.store_database))
+#: Seconds a starting process of a cluster waits for its shards' locks: a process that
+#: died a moment ago holds them until the server notices its connection closed.
+SHARD_LOCK_WAIT = 15.0
+
+
+class ShardsLost(RuntimeError):
+    """This process lost its shards' locks (the database session holding them ended), so
+    another process may serve them now: it stops."""
+
+
+class NoShards(RuntimeError):
+    """Every shard this process was to run is served by another process."""
+
+
+async def take_shards(settings: Settings, wait: float = SHARD_LOCK_WAIT) -> ClusterMember:
+    """Take the locks of this process's shards (``SHARDS``); serve only those it gets."""
+    assert settings.database_url is not None and settings.shard_ids is not None
+    assert settings.shard_count is not None
+    locks = await ShardLocks.connect(settings.database_url)
+    held = await locks.take(settings.shard_ids, wait=wait)
+    missing = sorted(set(settings.shard_ids) - set(held))
+    if not held:
+        await locks.close()
+        raise NoShards(
+            f"shards {format_shards(settings.shard_ids)} are all served by another process"
+            " (their PostgreSQL locks are held): this process stops"
+        )
+    if missing:
+        log.warning(
+            "shards %s are served by another process; this one serves %s only",
+            format_shards(missing),
+            format_shards(held),
+        )
+    log.info("holding shards %s of %d", format_shards(held), settings.shard_count)
+    return ClusterMember(locks, settings.shard_count)
+
+
+async def serve(settings: Settings, *, shard_lock_wait: float = SHARD_LOCK_WAIT) -> None:
+    cluster = await take_shards(settings, shard_lock_wait) if settings.fenced else None
     try:
-        async with MahjongBot(settings, store) as bot:
-            await bot.start(settings.token)
+        store = await open_store(settings.store_database)
+        log.info("store ready at %s", describe(settings.store_database))
+        try:
+            async with MahjongBot(settings, store, cluster=cluster) as bot:
+                if cluster is None:
+                    await bot.start(settings.token)
+                else:
+                    await _start_fenced(bot, cluster, settings.token)
+        finally:
+            await store.close()
     finally:
-        await store.close()
+        if cluster is not None:
+            await cluster.close()
+
+
+async def _start_fenced(bot: MahjongBot, cluster: ClusterMember, token: str) -> None:
+    """Run the bot while its shards' locks hold; stop it at once when they are lost."""
+    lost = asyncio.Event()
+    cluster.locks.on_lost(lost.set)
+    running = asyncio.create_task(bot.start(token))
+    watching = asyncio.create_task(lost.wait())
+    try:
+        await asyncio.wait({running, watching}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watching.cancel()
+    if lost.is_set():
+        log.error("the database session holding shards %s ended: stopping", cluster.shard_ids)
+        # Nothing more may be sent for these shards' tables: another process may now
+        # serve them.
+        running.cancel()
+        await bot.close()
+        raise ShardsLost("the shards' locks were lost")
+    running.result()
 
 
 def run(settings: Settings) -> int:
     """Start the bot and block until it stops; the process exit status."""
     setup_logging(settings.log_level, settings.token)
+    # SIGTERM (systemd, docker, the cluster launcher) stops the bot as Ctrl-C does: the
+    # tables and the store close, and a cluster's shard locks are released.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
         return 1
-    except DatabaseFileError as exc:
+    except (DatabaseFileError, NoShards) as exc:
         # The sentence says which file and what to do; a traceback would only hide it.
         log.error("%s", exc)
+        return 1
+    except ShardsLost:
         return 1
     except KeyboardInterrupt:
         log.info("stopped")

@@ -88,6 +88,21 @@ class Services(Protocol):
         """Whether the person is still a member of the server (checked now and then)."""
         ...
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server's tables (always, outside a cluster)."""
+        ...
+
+    async def forward_click(
+        self, interaction: discord.Interaction[Any], guild_id: int, values: Sequence[str]
+    ) -> bool:
+        """Hand a DM click to the process of the cluster serving ``guild_id``; False when
+        none does now (bot/forwarding.py)."""
+        ...
+
+    async def forward_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+        """Hand a DM reaction on a message this process does not know to the others."""
+        ...
+
     def first_delivery(self, interaction: discord.Interaction[Any]) -> bool:
         """Whether this is the interaction's first delivery; a second one is dropped."""
         ...

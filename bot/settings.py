@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import ShardRangeError, check_shards, parse_shards
 from data.backend import is_postgres_url
 
 TOKEN_HELP = """\
@@ -40,6 +41,16 @@ class Settings:
     #: A PostgreSQL server's database, which several bot processes can share; when None the
     #: store is the SQLite file at ``database``.
     database_url: str | None = None
+    #: The shards this process runs (``SHARDS``, e.g. ``0-3``) out of ``shard_count``
+    #: (``SHARD_COUNT``); None for both: every shard Discord asks for, in this process.
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+
+    @property
+    def fenced(self) -> bool:
+        """Whether this process holds its shards under PostgreSQL locks, as a member of a
+        cluster whose other processes may run the other shards (docs/scaling.md)."""
+        return self.shard_ids is not None and self.database_url is not None
 
     @property
     def store_database(self) -> str | Path:
@@ -60,7 +71,33 @@ class Settings:
             turn_timer=_int(env, "DEFAULT_TURN_TIMER", 20),
             claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
             database_url=_database_url(env),
-        )
+        ).with_shards(env.get("SHARDS", ""), env.get("SHARD_COUNT", ""))
+
+    def with_shards(self, shards: str, shard_count: str) -> Settings:
+        """These settings running ``shards`` (``0-3``) of ``shard_count`` shards; both
+        empty: every shard, in this process. A process that runs some of the shards
+        shares the tables with other processes, which needs PostgreSQL."""
+        shards, shard_count = shards.strip(), shard_count.strip()
+        if not shards and not shard_count:
+            return self
+        if not shard_count.isdigit():
+            raise SettingsError(
+                "SHARD_COUNT (--shard-count) must be set, a whole number, with SHARDS (--shards)"
+            )
+        count = int(shard_count)
+        try:
+            ids = parse_shards(shards, count) if shards else tuple(range(count))
+            check_shards(ids, count)
+        except ShardRangeError as exc:
+            raise SettingsError(f"SHARDS: {exc}") from None
+        if len(ids) < count and self.database_url is None:
+            raise SettingsError(
+                f"this process would run shards {shards} of {count}, leaving the others to"
+                " other processes, and they can only share the tables in PostgreSQL: set"
+                " DATABASE_URL=postgresql://… (docs/scaling.md), or run every shard here"
+                " (leave SHARDS empty)"
+            )
+        return replace(self, shard_ids=ids, shard_count=count)
 
 
 def load_dotenv(path: Path, env: dict[str, str] | os._Environ[str] = os.environ) -> None:

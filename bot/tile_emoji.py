@@ -66,13 +66,29 @@ class TileEmoji:
                 name = emoji_name(kind)
                 emoji = known.get(name)
                 if emoji is None:
-                    image = await tile_emoji_png(kind)
-                    with self._requests.sending():
-                        emoji = await client.create_application_emoji(name=name, image=image)
+                    emoji = await self._upload(client, kind, known)
                 self._by_kind[kind] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
         except discord.HTTPException as exc:
             # The buttons keep naming their tiles in text.
             log.warning("tile emojis unavailable: %s", exc)
+
+    async def _upload(
+        self, client: discord.Client, kind: int, known: dict[str, discord.Emoji]
+    ) -> discord.Emoji:
+        """Upload a tile's emoji. Another process of a cluster, starting at the same time,
+        may have uploaded it first (Discord then refuses a second one of that name): it
+        is then found in the application's list again."""
+        name = emoji_name(kind)
+        image = await tile_emoji_png(kind)
+        try:
+            with self._requests.sending():
+                return await client.create_application_emoji(name=name, image=image)
+        except discord.HTTPException:
+            with self._requests.sending():
+                known.update((e.name, e) for e in await client.fetch_application_emojis())
+            if name in known:
+                return known[name]
+            raise
 
     async def close(self) -> None:
         """Stop uploading, between two requests (``bot.tables.stopping``)."""

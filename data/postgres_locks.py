@@ -16,3 +16,18 @@ class AdvisoryLock(IntEnum):
     MIGRATIONS = 1
     # Held by each read-write transaction until it ends: they run one at a time.
     WRITES = 2
+    # Held for five seconds by the process of a cluster identifying a shard to Discord,
+    # which allows one identify every five seconds for the whole bot.
+    IDENTIFY = 3
+    # Held, for the session, by the process serving a shard: this number plus the shard's
+    # (data/postgres_shards.py). Shard ids stay far below the next 2**16 numbers.
+    SHARDS = 0x1_0000
+
+
+def shard_lock(shard_id: int) -> tuple[int, int]:
+    """The lock of a shard, held by the one process of a cluster serving it.
+
+    >>> shard_lock(3) == (LOCK_SPACE, 0x1_0003)
+    True
+    """
+    return LOCK_SPACE, AdvisoryLock.SHARDS + shard_id

@@ -182,6 +182,8 @@ class TableManager:
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         if cid.kind in TABLE_KINDS:
+            if await self._forwarded(interaction, cid, values):
+                return
             await self._require_here(interaction, cid.table_id)
         if cid.kind in LOBBY_KINDS:
             await self.lobby_click(interaction, cid.kind, cid.table_id, values, cid.arg)
@@ -202,6 +204,21 @@ class TableManager:
         else:
             # A kind of control the bot no longer sends (a message from before an update).
             raise UserError("click.expired")
+
+    async def _forwarded(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> bool:
+        """In a cluster, a DM click on a table another process serves (Discord sends DM
+        events to shard 0 only) goes to that process, which answers it; whether it went."""
+        if interaction.guild_id is not None or cid.table_id in self.running:
+            return False
+        table = await self.services.store.get_table(cid.table_id)
+        if self.services.owns_guild(table.guild_id):
+            return False
+        if not await self.services.forward_click(interaction, table.guild_id, values):
+            # Nobody serves the table's shard this moment: its process is restarting.
+            raise UserError("click.resuming")
+        return True
 
     async def _require_here(self, interaction: discord.Interaction, table_id: int) -> None:
         """A control's table belongs to the server it is clicked in; in DMs, to someone
@@ -227,9 +244,14 @@ class TableManager:
             raise UserError("click.table_over")
         return running
 
-    async def on_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
+    async def on_reaction(
+        self, user_id: int, message_id: int, emoji: str, *, forwarded: bool = False
+    ) -> None:
         where = self.hand_messages.get(message_id)
         if where is None:
+            if not forwarded:
+                # In a cluster, another process may have sent the message.
+                await self.services.forward_reaction(user_id, message_id, emoji)
             return
         running = self.running.get(where[0])
         # Only the player a hand message belongs to answers through it (not the bot's own
@@ -842,14 +864,20 @@ class TableManager:
     async def resume_all(self) -> None:
         """Post the session summaries a stop cut off, then pick up every table that was in
         play when the bot stopped (first, so a resumed table that finishes now is not
-        summarized twice)."""
+        summarized twice): in a cluster, only those of the servers whose shards this
+        process holds."""
         for table in await self.services.store.summaries_due():
+            if not self.services.owns_guild(table.guild_id):
+                continue
             try:
                 await self.post_summary(table, await self.services.store.table_standings(table.id))
             except Exception:
                 log.exception("table %s: the owed session summary failed", table.id)
         for live in await self.services.store.live_tables():
             table = live.table
+            if not self.services.owns_guild(table.guild_id):
+                # Another process of the cluster serves its server's shard.
+                continue
             try:
                 running = await PlayingTable.open(
                     self.services, self, table, self.pacing, self.seeds

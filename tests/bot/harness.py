@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.client import MahjongBot
 from bot.demo import SimulatedPlayer
+from bot.launcher import take_shards
 from bot.pacing import Pacing
 from bot.runtime.snapshots import SeatState
 from bot.runtime.table import TableRuntime
@@ -55,6 +56,8 @@ class Harness:
     #: The PostgreSQL database the store is on, or None for the SQLite file at ``path``.
     database_url: str | None = None
     bot: MahjongBot | None = None
+    #: The processes of a cluster (:meth:`start_member`), each with its own store.
+    members: list[MahjongBot] = field(default_factory=list)
     shown: list[tuple[int | None, SeatState]] = field(default_factory=list)
     #: Fixed seeds make every hand of a test the same on every run.
     seeds: Iterator[int] = field(default_factory=itertools.count)
@@ -88,6 +91,27 @@ class Harness:
             await self._stack.aclose()
             self._stack = None
         self.bot = None
+        self.members.clear()
+
+    async def start_member(self, shards: tuple[int, ...], shard_count: int) -> MahjongBot:
+        """One process of a cluster, running ``shards`` under their locks, with a store
+        of its own on the harness's PostgreSQL database (as a process of its own has)."""
+        assert self.database_url is not None, "a cluster needs PostgreSQL"
+        settings = self.settings(shard_ids=shards, shard_count=shard_count)
+        if self._stack is None:
+            self._stack = contextlib.AsyncExitStack()
+        cluster = await take_shards(settings, wait=0)
+        self._stack.push_async_callback(cluster.close)
+        store = await PostgresStore.open(self.database_url)
+        self._stack.push_async_callback(store.close)
+        bot = QuickBot(
+            settings, store, pacing=self.pacing, guild_ready_timeout=0.05, cluster=cluster
+        )
+        bot.tables.seeds = lambda: f"test-seed-{next(self.seeds)}"
+        await self._stack.enter_async_context(self.fake.run_client(bot))
+        await bot.tile_emoji.ready()
+        self.members.append(bot)
+        return bot
 
     @property
     def owner(self) -> Person:
@@ -160,10 +184,12 @@ async def running_harness(
     pacing: Pacing = FAST,
     *,
     database_url: str | None = None,
+    start: bool = True,
     **fake_options: Any,
 ) -> AsyncIterator[Harness]:
     """The bot on the fake Discord, its store on a SQLite file in ``tmp_path`` or, given
-    ``database_url``, on that PostgreSQL database."""
+    ``database_url``, on that PostgreSQL database; with ``start`` false, no bot yet (a
+    test of a cluster starts its members)."""
     rate_limits = fake_options.pop("rate_limits", RateLimits(time_scale=0.01))
     # Seconds the store waits for another process's lock before a write fails.
     lock_timeout = fake_options.pop("lock_timeout", 5.0)
@@ -191,7 +217,8 @@ async def running_harness(
 
         TablePresenter.render = spy  # type: ignore[method-assign]
         try:
-            await harness.start_bot()
+            if start:
+                await harness.start_bot()
             yield harness
             late = [t for t in fake.interaction_timings() if not t.in_time]
             assert not late, f"interactions answered after Discord's deadline: {late}"

@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 import asyncpg
+import pytest
 
-from bot.launcher import run, serve
+from bot.launcher import ShardsLost, run, serve
 from bot.settings import Settings
+from data.postgres_locks import shard_lock
 from data.postgres_migrate import load_migrations
 from fakediscord import FakeDiscord
 
@@ -106,6 +108,16 @@ def test_an_unusable_database_stops_the_bot_with_one_sentence(tmp_path: Path) ->
     assert str(database) in line and "backup" in line
 
 
+async def serving(settings: Settings, fake: FakeDiscord, guild_id: int) -> asyncio.Task[None]:
+    """The bot serving, once its commands are registered in the server."""
+    task = asyncio.create_task(serve(settings))
+    for _ in range(200):
+        if fake.world.commands.get(guild_id):
+            break
+        await asyncio.sleep(0.02)
+    return task
+
+
 async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
     async with FakeDiscord() as fake:
         guild = fake.world.create_guild("Club")
@@ -114,11 +126,7 @@ async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgre
             settings_for(fake, sqlite_file, guild.id, fake.token), database_url=postgres_url
         )
         with fake.patch_discord():
-            task = asyncio.create_task(serve(settings))
-            for _ in range(200):
-                if fake.world.commands.get(guild.id):
-                    break
-                await asyncio.sleep(0.02)
+            task = await serving(settings, fake, guild.id)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -131,3 +139,36 @@ async def test_database_url_puts_the_store_on_postgresql(tmp_path: Path, postgre
         )
     finally:
         await db.close()
+
+
+async def test_a_cluster_process_stops_when_its_shard_locks_are_lost(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Another process may serve the shards once their locks are gone: this one stops
+    at once, to be started again by its launcher."""
+    async with FakeDiscord() as fake:
+        guild = fake.world.create_guild("Club")
+        settings = dataclasses.replace(
+            settings_for(fake, tmp_path / "bot.sqlite3", guild.id, fake.token),
+            database_url=postgres_url,
+            shard_ids=(0,),
+            shard_count=1,
+        )
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            with fake.patch_discord():
+                task = await serving(settings, fake, guild.id)
+                assert fake.world.commands.get(guild.id), "the bot is up"
+                # The shard's lock session ends (a network cut, a restarted server).
+                ended = await admin.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_locks"
+                    " WHERE locktype = 'advisory' AND objsubid = 2 AND objid = $1"
+                    " AND database = (SELECT oid FROM pg_database"
+                    " WHERE datname = current_database())",
+                    shard_lock(0)[1],
+                )
+                assert ended == 1
+                with pytest.raises(ShardsLost):
+                    await asyncio.wait_for(task, 10)
+        finally:
+            await admin.close()

@@ -31,6 +31,25 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process() -> None:
     assert "capacity" in render(config, result)
 
 
+async def test_two_bot_processes_share_the_shards_and_a_postgresql_store(
+    postgres_url: str,
+) -> None:
+    config = LoadConfig(
+        4, ("guangdong",), think=0, ramp=0, rate_scale=0.01, database=postgres_url, processes=2
+    )
+    outcome = await run_load(config)
+    result = figures(outcome)
+
+    assert result.finished == 4 and not result.errors and not result.stalled
+    assert result.late == result.unanswered == 0 and result.global_rate_limited == 0
+    assert [p.shards for p in result.processes] == ["0", "1"]
+    # Each server's table is played by the process holding its shard.
+    assert all(p.moves > 0 and p.cpu_per_move > 0 for p in result.processes)
+    assert result.append_count > 0 and 0 < result.appends[0] <= result.appends[2]
+    text = render(config, result)
+    assert "PostgreSQL: each append" in text and "process       shards 1:" in text
+
+
 async def test_a_global_lock_left_closed_is_noticed_and_can_be_reopened(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -362,9 +362,12 @@ async def test_disband_lobby_moves_nothing(store: SqlStore, make_table: MakeTabl
 # Several processes at once
 
 
-async def _run_clients(database: Database, plans: list[list[list[Any]]]) -> list[dict[str, Any]]:
+async def _run_clients(
+    database: Database, plans: list[list[list[Any]]], *, as_cluster: bool = False
+) -> list[dict[str, Any]]:
     """Run each plan in a process of its own (tests/data/ledger_client.py), all released at
-    once; each one's outcomes, one per request, and the time its requests spanned."""
+    once; each one's outcomes, one per request, and the time its requests spanned. As a
+    cluster, each process holds a shard's lock throughout, as a bot process does."""
     clients = [
         await asyncio.create_subprocess_exec(
             sys.executable,
@@ -372,11 +375,12 @@ async def _run_clients(database: Database, plans: list[list[list[Any]]]) -> list
             "tests.data.ledger_client",
             database.location,
             json.dumps(plan),
+            *([str(shard)] if as_cluster else []),
             cwd=ROOT,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
         )
-        for plan in plans
+        for shard, plan in enumerate(plans)
     ]
     for client in clients:
         assert client.stdout is not None
@@ -390,9 +394,14 @@ async def _run_clients(database: Database, plans: list[list[list[Any]]]) -> list
     return reports
 
 
+@pytest.mark.parametrize("as_cluster", [False, True], ids=["processes", "cluster"])
 async def test_two_processes_spending_from_one_balance_at_once(
-    store: SqlStore, make_table: MakeTable, database: Database
+    store: SqlStore, make_table: MakeTable, database: Database, as_cluster: bool
 ) -> None:
+    """As a cluster: the two processes hold shard locks meanwhile, on PostgreSQL only (a
+    cluster's processes hold their shards' locks and write through the store at once)."""
+    if as_cluster and database.name != "postgresql":
+        pytest.skip("a cluster needs PostgreSQL")
     # Alice has 50 cards. Both processes take the same 40 keyed cards, from either end so that
     # they meet, then 30 each under keys of their own: 10 of those 60 can be paid. Bob can pay
     # for 3 of his 5 lobbies, which both start under the same keys. Both disband one started
@@ -411,7 +420,7 @@ async def test_two_processes_spending_from_one_balance_at_once(
             (shared[::-1], [["take", GUILD, ALICE, 1, f"b-{n}"] for n in range(30)]),
         )
     ]
-    reports = await _run_clients(database, plans)
+    reports = await _run_clients(database, plans, as_cluster=as_cluster)
     first, second = reports
     assert first["started"] < second["ended"] and second["started"] < first["ended"]
     # (first process's outcome, second's) of each request of the first plan, by request.
