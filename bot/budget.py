@@ -11,7 +11,9 @@ A table message's edit waits for its slot before its picture is drawn
 tables together want more than the budget, each table's picture is redrawn a little less
 often, in turn, instead of the bot running into the global limit and making every
 request of every table wait. Requests made while a person waits for an answer (opening a
-lobby) go out at once and are only counted (:meth:`RequestBudget.at_once`).
+lobby) go out at once and are only counted (:meth:`RequestBudget.at_once`); those a
+click waits for take the next free slot ahead of the line (:meth:`RequestBudget.first`).
+In a cluster each process spends its shards' part of the limit (:func:`cluster_share`).
 """
 
 from __future__ import annotations
