@@ -62,6 +62,7 @@ def bench_database(database: str) -> Iterator[str | None]:
         yield urlunsplit(urlsplit(server.get_uri())._replace(path=f"/{BENCH_DATABASE}"))
     finally:
         server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def spread_guild(fake: FakeDiscord, name: str, locale: str, index: int) -> Guild:
