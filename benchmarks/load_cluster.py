@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import shutil
 import tempfile
 import time
 import warnings
@@ -62,6 +63,7 @@ def bench_database(database: str) -> Iterator[str | None]:
         yield urlunsplit(urlsplit(server.get_uri())._replace(path=f"/{BENCH_DATABASE}"))
     finally:
         server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def spread_guild(fake: FakeDiscord, name: str, locale: str, index: int) -> Guild:

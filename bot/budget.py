@@ -11,7 +11,9 @@ A table message's edit waits for its slot before its picture is drawn
 tables together want more than the budget, each table's picture is redrawn a little less
 often, in turn, instead of the bot running into the global limit and making every
 request of every table wait. Requests made while a person waits for an answer (opening a
-lobby) go out at once and are only counted (:meth:`RequestBudget.at_once`).
+lobby) go out at once and are only counted (:meth:`RequestBudget.at_once`); those a
+click waits for take the next free slot ahead of the line (:meth:`RequestBudget.first`).
+In a cluster each process spends its shards' part of the limit (:func:`cluster_share`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ import aiohttp
 
 #: Set while the current task's requests are ones a person is waiting for.
 _at_once: ContextVar[bool] = ContextVar("requests_at_once", default=False)
+#: Set while the current task's requests are ones a person is waiting for that must
+#: still keep within the budget: each takes the next free slot, ahead of those waiting.
+_first: ContextVar[bool] = ContextVar("requests_first", default=False)
 #: When the current task reserved the slot its next request goes out on.
 _reserved: ContextVar[float | None] = ContextVar("request_reserved_at", default=None)
 #: Seconds a reserved slot stays good. The budget counted the slot when it was reserved,
@@ -59,6 +64,8 @@ class RequestBudget:
         self._tokens = self.burst
         self._at = clock()
         self._lock = asyncio.Lock()
+        #: Requests waiting for a slot ahead of the line (:meth:`first`).
+        self._first_waiting = 0
         #: Requests sent at once, requests that waited for a slot and the seconds they
         #: spent waiting: the load benchmark reads these.
         self.spent = 0
@@ -82,6 +89,17 @@ class RequestBudget:
         finally:
             _at_once.reset(token)
 
+    @contextmanager
+    def first(self) -> Iterator[None]:
+        """Within this block the current task's requests take the next free slot, ahead
+        of the requests waiting in line: for requests a click waits for, which must not
+        queue behind table pictures nor go past the budget (a membership lookup)."""
+        token = _first.set(True)
+        try:
+            yield
+        finally:
+            _first.reset(token)
+
     async def reserve(self) -> None:
         """Wait for a slot for the current task's next request, which is about to be
         prepared: what it shows can then be taken after the wait, not before it."""
@@ -99,6 +117,8 @@ class RequestBudget:
             self.reservations_lapsed += 1
         if _at_once.get():
             self._spend()
+        elif _first.get():
+            await self._take_first()
         else:
             await self._take()
 
@@ -106,6 +126,22 @@ class RequestBudget:
         self._refill()
         self._tokens = max(-self.rate, self._tokens - 1)
         self.spent += 1
+
+    async def _take_first(self) -> None:
+        """The next free slot, without waiting in line: the line leaves the slots these
+        requests wait for to them."""
+        self._first_waiting += 1
+        try:
+            self._refill()
+            while self._tokens < 1:
+                wait = (1 - self._tokens) / self.rate
+                self.waited += wait
+                await asyncio.sleep(wait)
+                self._refill()
+            self._tokens -= 1
+            self.taken += 1
+        finally:
+            self._first_waiting -= 1
 
     async def take(self) -> None:
         """Wait for a slot of this bucket, for something other than a request toward the
@@ -115,9 +151,10 @@ class RequestBudget:
     async def _take(self) -> None:
         async with self._lock:
             self._refill()
-            # Requests spent while this one slept push its turn further back.
-            while self._tokens < 1:
-                wait = (1 - self._tokens) / self.rate
+            # Requests spent while this one slept push its turn further back, and so do
+            # requests taking the next slots first.
+            while self._tokens < 1 + self._first_waiting:
+                wait = (1 + self._first_waiting - self._tokens) / self.rate
                 self.waited += wait
                 await asyncio.sleep(wait)
                 self._refill()

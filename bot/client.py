@@ -217,7 +217,11 @@ class MahjongBot(commands.AutoShardedBot):
             member = False
         else:
             try:
-                await guild.fetch_member(user_id)
+                # A click is waiting on the answer: the lookup takes the budget's next
+                # slot rather than queueing behind the table pictures (in a cluster, a
+                # process's share is a smaller queue's, slower to pass).
+                with self.budget.first():
+                    await guild.fetch_member(user_id)
                 member = True
             except discord.NotFound:
                 member = False

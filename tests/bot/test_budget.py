@@ -177,3 +177,34 @@ def test_interaction_answers_and_follow_ups_are_outside_the_global_limit() -> No
     assert not counts_toward_global_limit("/api/v10/webhooks/1/tok/messages/@original")
     assert not counts_toward_global_limit("/")
     assert not counts_toward_global_limit("/attachments/1/2/table.png")
+
+
+async def test_a_request_first_does_not_wait_behind_the_line() -> None:
+    clock = Clock()
+    budget = RequestBudget(10, 1, clock=clock)
+    await budget.admit()
+    # Five table pictures wait in line, one slot (0.1 s) apart.
+    line = [asyncio.create_task(budget.admit()) for _ in range(5)]
+    await asyncio.sleep(0.01)
+
+    async def looked_up() -> None:
+        with budget.first():
+            await budget.admit()
+
+    lookup = asyncio.create_task(looked_up())
+    await asyncio.sleep(0.01)
+    steps = 0
+    while not lookup.done():
+        assert steps < 2, "the lookup a click waits for takes one of the next two slots"
+        clock.now += 0.1
+        steps += 1
+        await asyncio.sleep(0.15)
+    assert sum(task.done() for task in line) <= 2, "the line still waits"
+    for _ in range(20):
+        if all(task.done() for task in line):
+            break
+        clock.now += 0.1
+        await asyncio.sleep(0.15)
+    await asyncio.wait_for(asyncio.gather(*line), 2)
+    # Never past the budget: one slot each.
+    assert budget.taken == 7 and budget.spent == 0
