@@ -69,13 +69,18 @@ class ValueModel:
     gated: bool = False
     #: Whether a far hand folds against a ready one (not where 查叫 punishes it).
     folds: bool = True
-    #: How much a tile's danger cuts a discard's score.
+    #: How much a tile's danger cuts a discard's score (Sichuan: a seat that deals in
+    #: pays alone, and keeps paying while others are still in play).
     caution: float = 1.0
     #: What a flush multiplies a plain win by, less one (Sichuan 清一色 +2 番: x4).
     flush_gain: float = 1.0
     #: A self-drawn win's worth against the same win on a discard, where a seat may let
     #: a discard win go and still win self-drawn (Guangdong 过胡); 0 where it may not pay.
     self_draw_ratio: float = 0.0
+    #: Steps from ready a kong may cost and still be made, for the money it takes at once
+    #: (Sichuan: a concealed kong takes 2 from each seat still in play, more than most wins;
+    #: Guangdong: 2 from each, or 3 from the discarder of a konged tile, once a hand is won).
+    kong_slack: int = 0
 
     def points(self, total: int, self_drawn: bool) -> float:
         won = self.scale * self.base**total + self.per_total * total + self.fixed
@@ -87,9 +92,34 @@ class ValueModel:
 #: play pays a self-drawn win; Guangdong pays a small hu 1 and a big hu 2 (stakes).
 MODELS = {
     "mcr": ValueModel(1.0, 0.0, 1.0, 24.0, 2.0, 8, 12.0, False, False, gated=True),
-    "sichuan": ValueModel(2.0, 1.0, 0.0, 0.0, 2.5, 0, 3.0, True, True, folds=False, flush_gain=3.0),
+    "sichuan": ValueModel(
+        2.0,
+        1.0,
+        0.0,
+        0.0,
+        2.5,
+        0,
+        3.0,
+        True,
+        True,
+        folds=False,
+        flush_gain=3.0,
+        kong_slack=1,
+        caution=4.0,
+    ),
     "guangdong": ValueModel(
-        1.0, 0.0, 1.0, 0.0, 6.0, 1, 2.5, True, True, flush_gain=1.0, self_draw_ratio=6.0
+        1.0,
+        0.0,
+        1.0,
+        0.0,
+        6.0,
+        1,
+        2.5,
+        True,
+        True,
+        flush_gain=1.0,
+        self_draw_ratio=6.0,
+        kong_slack=1,
     ),
 }
 _DEFAULT_MODEL = ValueModel(1.0, 0.0, 1.0, 1.0, 2.0, 1, 2.0, False, False)
@@ -452,7 +482,7 @@ class Reader:
         else:
             kept = after[kind]
         now = min(after.values())
-        if kept > now:
+        if kept > now + self.model.kong_slack:
             return False
         return self.model.kongs_pay or self.pressure < 1.0
 
@@ -473,7 +503,7 @@ class Reader:
                 counts[tile] -= 3
                 after = shanten(counts, self.melded + 1, self.rules)
                 counts[tile] += 3
-                if after <= now and (model.kongs_pay or after == 0):
+                if after <= now + model.kong_slack and (model.kongs_pay or after == 0):
                     return action
                 continue
             if isinstance(action, Pong):
