@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks.mcr_score
 	$(PY) -m benchmarks.render
 	$(PY) -m benchmarks.simulate
+	$(PY) -m benchmarks.ai_decisions --hands 20
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

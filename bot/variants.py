@@ -3,7 +3,7 @@ writes an option.
 
 A table's options are the rule set's own (its spec's options table, checked by the
 engine) plus the options every table has (discord.md): ``turn_timer``, ``claim_timer``
-and ``fill_with_ai``.
+``fill_with_ai`` and ``ai_level`` (the level of the AI players who fill empty seats).
 """
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rules.base import Option, OptionError, RuleError, int_in, is_bool
+from engine.rules.base import Option, OptionError, RuleError, int_in, is_bool, one_of
 from engine.rules.play import RuleSet
 from engine.rules.registry import VARIANTS, find_ruleset
 
+#: The AI levels a table offers, weakest first (``engine.ai`` plays them).
+AI_LEVELS = ("easy", "normal", "strong")
 COMMON_OPTIONS: tuple[Option, ...] = (
     Option("turn_timer", 20, int_in(0, 600)),
     Option("claim_timer", 10, int_in(0, 600)),
     Option("fill_with_ai", False, is_bool),
+    Option("ai_level", "normal", one_of(*AI_LEVELS)),
 )
 COMMON_NAMES = frozenset(o.name for o in COMMON_OPTIONS)
 ROUND_COUNTS = (1, 4, 8, 16)
@@ -66,6 +69,10 @@ class TableOptions:
     @property
     def fill_with_ai(self) -> bool:
         return bool(self.common["fill_with_ai"])
+
+    @property
+    def ai_level(self) -> str:
+        return str(self.common["ai_level"])
 
     def to_json(self) -> dict[str, Any]:
         return {**self.rules, **self.common}

@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO, overload
 
@@ -65,8 +65,13 @@ class PromptChoices(Sequence[Action]):
         return len(self._list())
 
 
-def play_out(rnd: Round, players: Sequence[Player]) -> Round:
-    """Let ``players`` (one per seat of the hand) play ``rnd`` to its end."""
+def play_out(
+    rnd: Round,
+    players: Sequence[Player],
+    after: Callable[[Round, Action], None] | None = None,
+) -> Round:
+    """Let ``players`` (one per seat of the hand) play ``rnd`` to its end; ``after`` is
+    told of every action once it is applied."""
     while not rnd.ended:
         seat = rnd.to_act()[0]
         if rnd.prompt is not None:
@@ -74,9 +79,15 @@ def play_out(rnd: Round, players: Sequence[Player]) -> Round:
         else:
             choices = rnd.legal_actions(seat)
             if len(choices) == 1:
-                rnd.apply(choices[0])
+                action = choices[0]
+                rnd.apply(action)
+                if after is not None:
+                    after(rnd, action)
                 continue
-        rnd.apply(players[seat].choose(rnd.view(seat), choices, rnd.default_action(seat)))
+        action = players[seat].choose(rnd.view(seat), choices, rnd.default_action(seat))
+        rnd.apply(action)
+        if after is not None:
+            after(rnd, action)
     return rnd
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.analysis import ShapeRules
 from engine.ledger import Payment
+from engine.rules.base import TableOptions
 from engine.rules.play import DiscardRecord, RuleFacts, ScoredWin, WinHow
 from engine.tiles import NUM_KINDS, Meld
 
@@ -52,6 +53,8 @@ class View:
     shape_rules: ShapeRules | None
     allows_chow: bool
     facts: RuleFacts
+    #: The table's options (public: every seat plays by them; the AI scores with them).
+    options: TableOptions | None = None
 
     def unseen(self) -> list[int]:
         """Copies of each kind the viewer cannot see anywhere (walls and other hands)."""

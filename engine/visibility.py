@@ -88,6 +88,7 @@ def build_view(rnd: RoundState, viewer: int | None, reveal: frozenset[int]) -> V
         shape_rules=rnd.ruleset.shape_rules(rnd, viewer) if viewer is not None else None,
         allows_chow=rnd.ruleset.allows_chow,
         facts=rnd.ruleset.view_facts(rnd, viewer),
+        options=rnd.options,
     )
 
 

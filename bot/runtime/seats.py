@@ -9,18 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.runtime.standing import StandingOrders
+from bot.variants import AI_LEVELS
 from data.models import PlayerSettings, Seat
 from engine.ai import make_player
 from engine.ai.base import Player
 
 #: AI levels by the number the store keeps with an AI seat (``seats.ai_level``). The
-#: numbers keep their meaning for tables stored before: new levels are added at the end.
-STORED_LEVELS = ("random", "basic", "normal")
+#: numbers keep their meaning for tables stored before: new levels are added at the end,
+#: never between (a table stored with 1 still plays "basic").
+STORED_LEVELS = ("random", "basic", "normal", "easy", "strong")
 #: The levels a lobby offers, weakest first, and the one it takes unless told otherwise.
-LOBBY_LEVELS = ("basic", "normal")
+LOBBY_LEVELS = AI_LEVELS
 DEFAULT_LEVEL = "normal"
-#: Who plays for a person who is not there (time-outs, 托管).
-STAND_IN_LEVEL = "normal"
+#: Who plays for a person who is not there (time-outs, 托管): the strongest level.
+STAND_IN_LEVEL = "strong"
 
 
 def stored_level(level: str) -> int:

@@ -667,9 +667,12 @@ class TableManager:
 
     async def _start(self, interaction: discord.Interaction, table: Table) -> None:
         if table.options.get("fill_with_ai"):
+            level = str(table.options.get("ai_level", DEFAULT_LEVEL))
+            if level not in LOBBY_LEVELS:
+                level = DEFAULT_LEVEL
             for _ in range(CHAIRS - len(table.seats)):
                 table = await self.services.store.get_table(table.id)
-                await self._seat_ai(table, stored_level(DEFAULT_LEVEL))
+                await self._seat_ai(table, stored_level(level))
             table = await self.services.store.get_table(table.id)
         if len(table.seats) < CHAIRS:
             raise UserError("lobby.need_four")

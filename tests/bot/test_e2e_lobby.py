@@ -41,7 +41,7 @@ async def test_lobby_buttons_update_the_lobby_in_place(harness: Harness) -> None
     assert "4. AI 3 (AI · normal)" in harness.live(lobby).content
     table = await harness.store.table_in_channel(lobby.channel_id)
     assert table is not None
-    assert [seat.ai_level for seat in table.seats][1:] == [1, 2, 2]
+    assert [seat.ai_level for seat in table.seats][1:] == [3, 2, 2]
     full = await other.click(lobby, label="Join")
     assert "full" in await answer_text(full)
 
