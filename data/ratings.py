@@ -35,17 +35,26 @@ from data.stats import ALL_VARIANTS, OVERALL, keep_best
 #: The library's defaults: mu 25, sigma 25/3 for a new player.
 MODEL = PlackettLuce()
 
-#: Every AI level's fixed (mu, sigma), by ``engine.ai.LEVELS``: random play is far below a
-#: new player, the basic AI a little below, the normal AI about where a new player starts.
-#: A small sigma: the level's strength is known and it does not move.
-AI_RATINGS: dict[int, tuple[float, float]] = {0: (5.0, 1.0), 1: (18.0, 1.0), 2: (25.0, 1.0)}
+#: Every AI level's fixed (mu, sigma), by the number a seat stores
+#: (``bot.runtime.seats.STORED_LEVELS``: random, basic, normal, easy, strong): random play
+#: far below a new player, easy (basic play with slips) and basic below, normal about
+#: where a new player starts, strong a little above it (duplicate play, README "AI
+#: players"). A small sigma: the level's strength is known and it does not move.
+AI_RATINGS: dict[int, tuple[float, float]] = {
+    0: (5.0, 1.0),
+    1: (18.0, 1.0),
+    2: (25.0, 1.0),
+    3: (14.0, 1.0),
+    4: (28.0, 1.0),
+}
 
 #: The season key of all-time ratings.
 ALL_TIME = 0
 
 
 def ai_rating(level: int) -> tuple[float, float]:
-    return AI_RATINGS.get(level, AI_RATINGS[max(AI_RATINGS)])
+    """An unknown level (a number stored by a later version) rates as normal."""
+    return AI_RATINGS.get(level, AI_RATINGS[2])
 
 
 def placements(scores: Sequence[int]) -> list[int]:

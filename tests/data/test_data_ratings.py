@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.runtime.seats import STORED_LEVELS
 from data import NotFoundError, Ranking, SeasonError, Variant
 from data.ratings import AI_RATINGS
 from data.replay_codes import ALPHABET, LENGTH
@@ -244,3 +245,9 @@ async def test_a_profile_has_history_placements_fans_and_the_biggest_hand(
     assert profile.biggest.fans[0]["id"] == "all_pungs"
     nobody = await store.player_profile(ERIN, guild_id=GUILD)
     assert nobody.rating is None and nobody.history == () and nobody.biggest is None
+
+
+def test_every_stored_ai_level_has_a_fixed_rating_in_order_of_strength() -> None:
+    mu = {STORED_LEVELS[n]: rating[0] for n, rating in AI_RATINGS.items()}
+    assert set(mu) == set(STORED_LEVELS)
+    assert mu["random"] < mu["easy"] < mu["basic"] < mu["normal"] < mu["strong"]
