@@ -97,7 +97,9 @@ async def test_an_attentive_person_never_times_out() -> None:
     result = figures(await run_load(config))
 
     assert result.finished == 1 and not result.errors and result.hands_played == 1
-    assert result.player_actions > 5 and result.person_timeouts == result.autoplay_moves == 0
+    # The deal is random: an AI seat may win after a few turns, so the person may have had
+    # only a few prompts; none of them timed out.
+    assert result.player_actions > 0 and result.person_timeouts == result.autoplay_moves == 0
     assert result.moves > result.player_actions
     assert 0 < result.global_per_move <= 2
     assert result.hand_requests["new prompt messages (follow-ups)"] > 0
