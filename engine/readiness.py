@@ -16,7 +16,7 @@ wall or in other hands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from engine.analysis import shanten
@@ -66,8 +66,10 @@ def _readiness(hand: Round, seat: int) -> Readiness:
     melds = hand.melds(seat)
     size = sum(counts) + 3 * len(melds)
     unseen = hand.view(seat).unseen()
+    # What besides the tiles decides the waits, the same for every discard tried below.
+    key = hand.ruleset.completion_key(hand, seat)
     if size == HAND:
-        return Readiness(waits=_waits(hand, seat, counts, unseen))
+        return Readiness(waits=_waits(hand, seat, key, counts, unseen))
     if size != HAND + 1:
         return Readiness()
     found = []
@@ -75,17 +77,19 @@ def _readiness(hand: Round, seat: int) -> Readiness:
         if not counts[kind]:
             continue
         counts[kind] -= 1
-        waits = _waits(hand, seat, counts, unseen)
+        waits = _waits(hand, seat, key, counts, unseen)
         counts[kind] += 1
         if waits:
             found.append(ReadyDiscard(kind, waits))
     return Readiness(discards=tuple(found))
 
 
-def _waits(hand: Round, seat: int, counts: list[int], unseen: Sequence[int]) -> tuple[Wait, ...]:
-    """The kinds completing ``counts`` (13 with the melds) for the seat."""
-    key = ("waits", hand.ruleset.completion_key(hand, seat), tuple(counts))
-    kinds = hand.kept(key, lambda: _completing(hand, seat, counts))
+def _waits(
+    hand: Round, seat: int, key: Hashable, counts: list[int], unseen: Sequence[int]
+) -> tuple[Wait, ...]:
+    """The kinds completing ``counts`` (13 with the melds) for the seat, whose
+    completion key is ``key``."""
+    kinds = hand.kept(("waits", key, tuple(counts)), lambda: _completing(hand, seat, counts))
     return tuple(Wait(kind, unseen[kind]) for kind in kinds)
 
 

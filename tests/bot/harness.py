@@ -7,7 +7,7 @@ import contextlib
 import functools
 import itertools
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +133,14 @@ class Harness:
     def running(self) -> TableRuntime:
         """The runtime of the one table in play."""
         return self.playing().runtime
+
+    def pace_ai(self, seconds: float) -> TableRuntime:
+        """AI seats and auto-play of the table in play take ``seconds`` a move: slow
+        enough that a hand on auto-play is still on when a person clicks back, however
+        busy the machine."""
+        runtime = self.running()
+        runtime.tempo = replace(runtime.tempo, ai_delay=seconds)
+        return runtime
 
     async def open_table(
         self, creator: Person, variant: str, *players: Person, **options: Any

@@ -91,6 +91,7 @@ async def test_stale_and_second_clicks_change_nothing(harness: Harness) -> None:
 async def test_time_out_plays_for_you_then_auto_play_until_back(harness: Harness) -> None:
     me = harness.owner
     await start_with_ai(harness, turn_timer="1", claim_timer="1")
+    harness.pace_ai(0.3)
     back = await next_controls(
         harness, me, lambda m: any(b.get("label") == "I'm back" for b in m.buttons()), timeout=15
     )

@@ -13,7 +13,7 @@ seat, whose hand message showed something else until then.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -255,10 +255,7 @@ async def test_two_time_outs_put_a_person_on_auto_play_with_a_dm_that_says_so(
     await harness.start_table(
         me, "sichuan", rounds="1", fill_with_ai="true", turn_timer="1", claim_timer="1"
     )
-    # Auto-play moves at the AI seats' pace: slow enough that the hand is still on when
-    # the person clicks, however busy the machine.
-    runtime = harness.running()
-    runtime.tempo = replace(runtime.tempo, ai_delay=0.3)
+    harness.pace_ai(0.3)
     while True:
         notified = await me.next_notification(timeout=TIMEOUT)
         if "auto-play" in notified.content:
