@@ -74,6 +74,7 @@ from benchmarks.load_cluster import (
     spread_guild,
     timed_appends,
 )
+from bot import pictures as bot_pictures
 from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
 from bot.ids import CustomId, CustomIdError
@@ -154,6 +155,8 @@ class BotConfig:
     #: process of a cluster (benchmarks/load_cluster.py).
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: Processes that draw the bot's pictures (0: threads of the bot process).
+    picture_processes: int = 1
 
 
 @dataclass(frozen=True)
@@ -175,8 +178,8 @@ class BotSample:
     cpu: float
     rss: int
     peak_rss: int
-    #: CPU seconds by kind of thread: the event loop, the worker threads that draw the
-    #: pictures, the store's thread.
+    #: CPU seconds by kind of thread: the event loop, the picture processes and worker
+    #: threads that draw the pictures, the store's thread.
     threads: dict[str, float]
 
 
@@ -197,9 +200,9 @@ class BotReport:
     budget_taken: int
     budget_waited: float
     budget_lapsed: int
-    #: Pictures drawn in play by kind, and the CPU seconds they took (their own thread's).
+    #: Pictures drawn in play by kind, and the CPU seconds they took where they were drawn.
     pictures: Counter[str]
-    picture_cpu: Counter[str]
+    picture_cpu: dict[str, float]
     #: Seconds each append of a move to the store took, in play.
     appends: list[float] = field(default_factory=list)
 
@@ -223,8 +226,6 @@ class BotRecorder(logging.Handler):
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
         self._budget_start = self._budget_counts()
-        self.pictures: Counter[str] = Counter()
-        self.picture_cpu: Counter[str] = Counter()
 
     def emit(self, record: logging.LogRecord) -> None:
         # discord.py notes a heartbeat's send time only once the send has returned; a fake
@@ -243,7 +244,6 @@ class BotRecorder(logging.Handler):
         self.warnings[what] += 1
 
     def install(self) -> None:
-        self._count_pictures()
         from bot.runtime.table import TableRuntime
         from bot.tables.playing import PlayingTable
         from bot.tables.presenter import TablePresenter
@@ -290,32 +290,13 @@ class BotRecorder(logging.Handler):
         TablePresenter._scene = recorded_scene  # type: ignore[method-assign]
         TableRuntime.act = recorded_act  # type: ignore[method-assign]
 
-    def _count_pictures(self) -> None:
-        """Wraps the renderer's entry points as bot.pictures calls them: each picture
-        drawn, by kind, and its CPU time in the thread that drew it."""
-        import bot.pictures
-
-        recorder = self
-        for name in dir(bot.pictures):
-            if not name.startswith("render_"):
-                continue
-            drawing = getattr(bot.pictures, name)
-            kind = name.removeprefix("render_")
-
-            def counted(*args: Any, _draw: Any = drawing, _kind: str = kind, **kw: Any) -> Any:
-                start = time.thread_time()
-                try:
-                    return _draw(*args, **kw)
-                finally:
-                    recorder.pictures[_kind] += 1
-                    recorder.picture_cpu[_kind] += time.thread_time() - start
-
-            setattr(bot.pictures, name, counted)
-
     def sample(self) -> BotSample:
-        rss = _rss()
+        drawing, drawing_rss = _picture_processes()
+        rss = _rss() + drawing_rss
         self.peak_rss = max(self.peak_rss, rss)
-        return BotSample(time.process_time(), rss, self.peak_rss, _thread_cpu())
+        threads = _thread_cpu()
+        threads["pictures"] = threads.get("pictures", 0.0) + drawing
+        return BotSample(time.process_time() + drawing, rss, self.peak_rss, threads)
 
     async def watch(self, client: discord.Client, release_global_lock: bool) -> None:
         """Samples memory and event-loop lag every WATCH_INTERVAL, and watches
@@ -342,8 +323,7 @@ class BotRecorder(logging.Handler):
         self.tracebacks.clear()
         self.peak_rss = _rss()
         self._budget_start = self._budget_counts()
-        self.pictures.clear()
-        self.picture_cpu.clear()
+        bot_pictures.COSTS.clear()
         self.appends.clear()
 
     def _budget_counts(self) -> tuple[float, ...]:
@@ -371,8 +351,8 @@ class BotRecorder(logging.Handler):
             int(taken),
             waited,
             int(lapsed),
-            self.pictures,
-            self.picture_cpu,
+            Counter(bot_pictures.COSTS.drawn),
+            dict(bot_pictures.COSTS.cpu),
             self.appends,
         )
 
@@ -380,6 +360,21 @@ class BotRecorder(logging.Handler):
 def _rss() -> int:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _picture_processes() -> tuple[float, int]:
+    """CPU seconds and resident bytes of the bot's picture processes, from /proc."""
+    cpu, rss = 0.0, 0
+    for pid in bot_pictures.process_ids():
+        try:
+            with open(f"/proc/{pid}/stat") as stat, open(f"/proc/{pid}/statm") as statm:
+                fields = stat.read().rsplit(")", 1)[1].split()
+                pages = int(statm.read().split()[1])
+        except FileNotFoundError:
+            continue
+        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        rss += pages * os.sysconf("SC_PAGE_SIZE")
+    return cpu, rss
 
 
 def _thread_cpu() -> dict[str, float]:
@@ -439,6 +434,7 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
         database_url=config.database_url,
         shard_ids=config.shard_ids,
         shard_count=config.shard_count,
+        picture_processes=config.picture_processes,
     )
     cluster = await take_shards(settings) if settings.fenced else None
     store = await open_bot_store(config)
@@ -556,6 +552,8 @@ class LoadConfig:
     #: PostgreSQL URL; and how many bot processes share the shards (benchmarks/load_cluster.py).
     database: str = "sqlite"
     processes: int = 1
+    #: Processes that draw each bot process's pictures (0: its threads).
+    picture_processes: int = 1
 
 
 @dataclass
@@ -640,6 +638,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 config.ai_delay,
                 config.profile,
                 database_url=database_url,
+                picture_processes=config.picture_processes,
             )
             bot: BotProcess | BotCluster = (
                 BotProcess(bot_config)
@@ -1382,6 +1381,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="bot processes, each its range of the shards (needs --database postgresql)",
     )
     parser.add_argument(
+        "--picture-processes",
+        type=int,
+        default=1,
+        help="processes that draw each bot process's pictures (0: threads of the bot process)",
+    )
+    parser.add_argument(
         "--attentive",
         action="store_true",
         help=f"one person and three AI seats per table, {ATTENTIVE_HANDS}-hand sessions, the "
@@ -1418,6 +1423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hands=ATTENTIVE_HANDS if args.attentive else 1,
             profile=args.profile,
             database=args.database,
+            picture_processes=args.picture_processes,
             processes=args.processes,
         )
         if config.processes > 1 and config.database == "sqlite":

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.budget import RequestBudget, cluster_share, trace_config
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
@@ -146,6 +147,7 @@ class MahjongBot(commands.AutoShardedBot):
         #: ``membership_ttl`` seconds.
         self._members: dict[tuple[int, int], tuple[float, bool]] = {}
         self.membership_ttl = MEMBERSHIP_TTL
+        self._pictures_started = False
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -156,6 +158,8 @@ class MahjongBot(commands.AutoShardedBot):
                 log.exception("extension %s failed to load", extension)
         self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
+        await pictures.start_processes(self.settings.picture_processes)
+        self._pictures_started = True
         self.tile_emoji.start(self)
         if self._sync_commands and (self.cluster is None or 0 in self.cluster.shard_ids):
             # In a cluster, the process holding shard 0 registers them for all.
@@ -201,6 +205,9 @@ class MahjongBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.tables.shutdown()
         await self.tile_emoji.close()
+        if self._pictures_started:
+            self._pictures_started = False
+            await pictures.stop_processes()
         await super().close()
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:

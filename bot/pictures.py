@@ -1,10 +1,11 @@
 """Pictures in the reader's language, drawn off the event loop.
 
-The renderer prints the words it is given; :func:`labels` supplies them from the catalog,
-and every ``render_*`` here runs Pillow in a worker thread so a slow picture never
-delays another table's clicks. Table pictures, the costliest and the ones nobody's click
-waits for, take turns in a thread of their own: under load they queue there instead of
-crowding out the hand pictures that answer clicks.
+The renderer prints the words it is given; :func:`labels` supplies them from the catalog.
+The pictures are drawn in processes of their own (``PICTURE_PROCESSES``, one by default;
+``bot.picture_processes``), so drawing never competes with the event loop for Python's
+lock; with none, in worker threads. Table pictures, the costliest and the ones nobody's
+click waits for, wait behind the others: under load they queue instead of crowding out
+the hand pictures that answer clicks.
 
 A picture is drawn once for what it shows: a hand message whose words changed but not its
 picture, or a table message redrawn for its text, sends the bytes drawn before.
@@ -14,27 +15,98 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import OrderedDict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.i18n.terms import tile_label
+from bot.picture_processes import PictureFailed, PictureProcesses
 from engine.tiles import NUM_KINDS
-from renderer.desk import render_desk
-from renderer.hand import render_hand, render_tile_emoji, render_tiles
-from renderer.lobby import render_lobby
+from renderer import worker
 from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
-from renderer.settlement import render_settlement
-from renderer.stats import StatsView, render_stats
-from renderer.table import render_table
+from renderer.stats import StatsView
 
 _TABLES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-table")
 #: Pictures kept by what they show: a few seconds of every table's latest pictures.
 DRAWN_KEPT = 512
+
+
+@dataclass(slots=True)
+class Costs:
+    """Pictures drawn by kind, and the CPU seconds they took where they were drawn."""
+
+    drawn: Counter[str] = field(default_factory=Counter)
+    cpu: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+
+    def clear(self) -> None:
+        self.drawn.clear()
+        self.cpu.clear()
+
+
+COSTS = Costs()
+
+
+@dataclass(slots=True)
+class _Processes:
+    """The picture processes of this Python process, shared by the bots that asked for
+    them (tests run several bots in one process)."""
+
+    running: PictureProcesses | None = None
+    users: int = 0
+
+
+_PROCESSES = _Processes()
+
+
+async def start_processes(count: int) -> None:
+    """Draw in ``count`` processes from now on (none: in threads), until the last
+    :func:`stop_processes`."""
+    if count < 1:
+        return
+    _PROCESSES.users += 1
+    if _PROCESSES.running is None:
+        running = PictureProcesses(count)
+        await running.start()
+        _PROCESSES.running = running
+
+
+async def stop_processes() -> None:
+    if _PROCESSES.users == 0:
+        return
+    _PROCESSES.users -= 1
+    running = _PROCESSES.running
+    if _PROCESSES.users == 0 and running is not None:
+        _PROCESSES.running = None
+        await running.stop()
+
+
+def process_ids() -> list[int]:
+    """The picture processes running now (to read their CPU time)."""
+    running = _PROCESSES.running
+    return running.pids() if running is not None else []
+
+
+async def _draw(kind: str, *args: Any, background: bool = False) -> bytes:
+    """PNG bytes of the renderer's ``kind`` picture of ``args``."""
+    running = _PROCESSES.running
+    if running is not None:
+        png, error, cpu = await running.draw(kind, args, background=background)
+    elif background:
+        loop = asyncio.get_running_loop()
+        png, error, cpu = await loop.run_in_executor(_TABLES, worker.draw, kind, args)
+    else:
+        png, error, cpu = await asyncio.to_thread(worker.draw, kind, args)
+    COSTS.drawn[kind] += 1
+    COSTS.cpu[kind] += cpu
+    if png is None:
+        raise PictureFailed(f"the {kind} picture failed:\n{error}")
+    return png
 
 
 class Drawn:
@@ -112,39 +184,36 @@ def labels(locale: str) -> Labels:
 
 
 async def hand_png(view: HandView) -> bytes:
-    return await _drawn(view, lambda: asyncio.to_thread(render_hand, view))
+    return await _drawn(view, lambda: _draw("hand", view))
 
 
 async def tiles_png(kinds: tuple[int, ...]) -> bytes:
-    return await asyncio.to_thread(render_tiles, kinds)
+    return await _draw("tiles", kinds)
 
 
 async def desk_png(view: DeskView) -> bytes:
-    return await _drawn(view, lambda: asyncio.to_thread(render_desk, view))
+    return await _drawn(view, lambda: _draw("desk", view))
 
 
 async def tile_emoji_png(kind: int) -> bytes:
-    return await asyncio.to_thread(render_tile_emoji, kind)
+    return await _draw("tile_emoji", kind)
 
 
 async def table_png(view: TableView, *, background: bool = False) -> bytes:
-    """With ``background``, for a table message: in the table pictures' own thread."""
-    if background:
-        loop = asyncio.get_running_loop()
-        return await _drawn(view, lambda: loop.run_in_executor(_TABLES, render_table, view))
-    return await _drawn(view, lambda: asyncio.to_thread(render_table, view))
+    """With ``background``, for a table message: behind every other picture."""
+    return await _drawn(view, lambda: _draw("table", view, background=background))
 
 
 async def settlement_png(view: SettlementView) -> bytes:
-    return await asyncio.to_thread(render_settlement, view)
+    return await _draw("settlement", view)
 
 
 async def lobby_png(view: LobbyView) -> bytes:
-    return await asyncio.to_thread(render_lobby, view)
+    return await _draw("lobby", view)
 
 
 async def stats_png(view: StatsView) -> bytes:
-    return await asyncio.to_thread(render_stats, view)
+    return await _draw("stats", view)
 
 
 def as_file(png: bytes, name: str) -> discord.File:

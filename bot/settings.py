@@ -26,6 +26,11 @@ To see the whole product without a token, run the offline demo instead:
 """
 
 
+#: More picture processes than this would only take memory: a process draws about 500
+#: pictures a second.
+MAX_PICTURE_PROCESSES = 16
+
+
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -45,6 +50,9 @@ class Settings:
     #: (``SHARD_COUNT``); None for both: every shard Discord asks for, in this process.
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: Processes that draw the pictures (``PICTURE_PROCESSES``); 0 draws them in threads
+    #: of this process, where they compete with the event loop (``bot.pictures``).
+    picture_processes: int = 0
 
     @property
     def fenced(self) -> bool:
@@ -71,6 +79,7 @@ class Settings:
             turn_timer=_int(env, "DEFAULT_TURN_TIMER", 20),
             claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
             database_url=_database_url(env),
+            picture_processes=_count(env, "PICTURE_PROCESSES", 1),
         ).with_shards(env.get("SHARDS", ""), env.get("SHARD_COUNT", ""))
 
     def with_shards(self, shards: str, shard_count: str) -> Settings:
@@ -116,6 +125,17 @@ def _int(env: dict[str, str], name: str, default: int) -> int:
         return default
     if not value.isdigit():
         raise SettingsError(f"{name} must be a whole number of seconds, not {value!r}")
+    return int(value)
+
+
+def _count(env: dict[str, str], name: str, default: int) -> int:
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) > MAX_PICTURE_PROCESSES:
+        raise SettingsError(
+            f"{name} must be a whole number from 0 to {MAX_PICTURE_PROCESSES}, not {value!r}"
+        )
     return int(value)
 
 

@@ -61,6 +61,9 @@ class Harness:
     shown: list[tuple[int | None, SeatState]] = field(default_factory=list)
     #: Fixed seeds make every hand of a test the same on every run.
     seeds: Iterator[int] = field(default_factory=itertools.count)
+    #: Picture processes of the bots started (0: pictures drawn in threads, quicker to
+    #: start for a test's one hand).
+    picture_processes: int = 0
     _stack: contextlib.AsyncExitStack | None = None
 
     def settings(self, **changes: Any) -> Settings:
@@ -72,6 +75,7 @@ class Harness:
             "log_level": "WARNING",
             "turn_timer": 20,
             "claim_timer": 10,
+            "picture_processes": self.picture_processes,
         }
         return Settings(**(values | changes))
 

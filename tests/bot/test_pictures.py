@@ -8,6 +8,7 @@ import pytest
 
 import bot.pictures
 from bot.pictures import Drawn, desk_png
+from renderer import worker
 from renderer.reference import reference_desk
 
 
@@ -18,7 +19,7 @@ async def test_an_equal_view_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch)
         drawn.append(view)
         return b"png %d" % len(drawn)
 
-    monkeypatch.setattr(bot.pictures, "render_desk", counting)
+    monkeypatch.setitem(worker.RENDERERS, "desk", counting)
     monkeypatch.setattr(bot.pictures, "_DRAWN", Drawn())
     view = reference_desk()
     first = await desk_png(view)

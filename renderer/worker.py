@@ -1,0 +1,93 @@
+"""A process that draws pictures: ``python -m renderer.worker``.
+
+It reads requests on stdin and writes the pictures on stdout, one at a time, in order.
+Each frame is a 4-byte big-endian length and a pickle: a request is ``(kind, args)``, with
+``kind`` one of :data:`RENDERERS`; the answer is ``(png, error, cpu)``: the PNG bytes or
+None, the error's traceback when drawing failed, and the CPU seconds the drawing took in
+the thread that drew it. A caller may draw in its own threads with :func:`draw` too.
+
+Pillow releases Python's lock around nearly every paste, so a picture drawn in a thread
+beside a busy event loop hands that lock back and forth a few hundred times, and costs
+both threads about twice what it costs alone. In a process of its own it costs what it
+costs alone, and on a second core. The process trusts its parent (it unpickles what the
+parent sends), exits when stdin closes, and keeps its caches (sprites, text, palettes)
+for as long as it lives.
+"""
+
+from __future__ import annotations
+
+import pickle
+import struct
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import IO, Any
+
+from renderer.desk import render_desk
+from renderer.hand import render_hand, render_tile_emoji, render_tiles
+from renderer.lobby import render_lobby
+from renderer.settlement import render_settlement
+from renderer.stats import render_stats
+from renderer.table import render_table
+
+RENDERERS: dict[str, Callable[..., bytes]] = {
+    "desk": render_desk,
+    "hand": render_hand,
+    "lobby": render_lobby,
+    "settlement": render_settlement,
+    "stats": render_stats,
+    "table": render_table,
+    "tile_emoji": render_tile_emoji,
+    "tiles": render_tiles,
+}
+
+HEADER = struct.Struct(">I")
+
+Answer = tuple[bytes | None, str | None, float]
+
+
+def frame(payload: object) -> bytes:
+    """``payload`` as one frame of the pipe."""
+    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def draw(kind: str, args: tuple[Any, ...]) -> Answer:
+    """The answer to one request: a failed picture is an answer too, never the end of
+    the process."""
+    start = time.thread_time()
+    try:
+        png = RENDERERS[kind](*args)
+    except Exception:
+        return None, traceback.format_exc(), time.thread_time() - start
+    return png, None, time.thread_time() - start
+
+
+def _read(stream: IO[bytes], size: int) -> bytes | None:
+    data = stream.read(size)
+    if len(data) < size:
+        return None
+    return data
+
+
+def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
+    """Answer requests until ``requests`` ends."""
+    while True:
+        header = _read(requests, HEADER.size)
+        if header is None:
+            return
+        body = _read(requests, HEADER.unpack(header)[0])
+        if body is None:
+            return
+        kind, args = pickle.loads(body)
+        answers.write(frame(draw(kind, args)))
+        answers.flush()
+
+
+def main() -> None:
+    serve(sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    main()
