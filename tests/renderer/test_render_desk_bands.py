@@ -1,0 +1,138 @@
+"""A desk is drawn and encoded band by band, each band kept by what it shows: the file
+put together from the bands has exactly the pixels of the whole picture drawn at once,
+and the next desk of a reader draws again only the bands that changed."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from engine.ai import make_player
+from engine.round import Round
+from renderer import desk, engine_views
+from renderer.engine_views import SeatText
+from renderer.models import DeskView, Labels
+from renderer.reference import reference_desk
+from tests.renderer.test_render_desk_phone import crowded
+
+#: Desks of random play compared, one step in this many (each compared from all seats).
+COMPARE_EVERY = 4
+
+
+def _assert_whole(view: DeskView) -> None:
+    """The banded file decodes to the picture drawn on one canvas, in the same colours."""
+    whole = desk._draw(view).quantize(palette=desk._palette(), dither=Image.Dither.NONE)
+    image = Image.open(io.BytesIO(desk.render_desk(view)))
+    image.load()
+    assert image.size == whole.size == desk.plan(view).size
+    assert image.tobytes() == whole.tobytes()
+    assert image.getpalette() == whole.getpalette()
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The bands drawn from now on, recorded as they are drawn."""
+    drawn: list[object] = []
+    encode = desk._encode_band
+
+    def counted(band: desk._Band) -> object:
+        drawn.append(band)
+        return encode(band)
+
+    monkeypatch.setattr(desk, "_encode_band", counted)
+    return drawn
+
+
+def test_the_reference_and_the_crowded_desk_are_their_whole_pictures() -> None:
+    desk.clear_band_cache()
+    for view in (reference_desk(), crowded(), reference_desk()):
+        _assert_whole(view)
+
+
+def test_a_desk_without_other_seats_or_title_is_its_whole_picture() -> None:
+    view = reference_desk()
+    _assert_whole(replace(view, opponents=(), wall_left=None, hand=replace(view.hand, title="")))
+    _assert_whole(replace(view, opponents=(), current=True))
+
+
+def test_several_seats_marked_current_light_the_last_one_only() -> None:
+    view = reference_desk()
+    everyone = tuple(replace(o, current=True) for o in view.opponents)
+    _assert_whole(replace(view, opponents=everyone))
+    _assert_whole(replace(view, opponents=everyone, current=True))
+
+
+@pytest.mark.parametrize("variant", ["mcr", "guangdong", "sichuan"])
+@pytest.mark.parametrize("seed", range(2))
+def test_every_desk_of_random_play_is_its_whole_picture(variant: str, seed: int) -> None:
+    hand = Round.new(variant, {}, seed)
+    players = [make_player("random" if seat % 2 else "basic", seed + seat) for seat in range(4)]
+    notes = ("", "", "托管", "电脑")
+    seats = [SeatText(f"Player {seat}", seat * 100, notes[seat]) for seat in range(4)]
+    step = 0
+    while not hand.ended:
+        seat = hand.to_act()[0]
+        choices = hand.legal_actions(seat)
+        action = (
+            choices[0]
+            if hand.prompt is not None
+            else players[seat].choose(hand.view(seat), choices, hand.default_action(seat))
+        )
+        hand.apply(action)
+        step += 1
+        if step % COMPARE_EVERY == 0 or hand.ended:
+            for viewer in range(4):
+                legal = frozenset(hand.view(viewer).seats[viewer].concealed or ()) or None
+                view = engine_views.desk_view(
+                    hand.view(viewer), viewer, seats, Labels(), "t", legal, [(5, 2), (8, 0)]
+                )
+                _assert_whole(view)
+
+
+def test_the_next_desk_draws_only_the_readers_own_band(monkeypatch: pytest.MonkeyPatch) -> None:
+    desk.clear_band_cache()
+    view = reference_desk()
+    desk.render_desk(view)
+    drawn = _counting(monkeypatch)
+    hand = view.hand
+    moved = replace(view, hand=replace(hand, concealed=hand.concealed[1:], drawn=None))
+    desk.render_desk(moved)
+    assert drawn == [desk._OwnBand(moved.hand, None, None, moved.wait_left, lit=False)]
+    desk.render_desk(moved)
+    desk.render_desk(view)
+    assert len(drawn) == 1
+
+
+def test_the_move_passing_on_draws_the_two_bands_it_lights(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = reference_desk()
+    desk.render_desk(view)
+    drawn = _counting(monkeypatch)
+    others = tuple(replace(o, current=False, live=False) for o in view.opponents)
+    desk.render_desk(replace(view, opponents=(*others[:2], view.opponents[2]), current=True))
+    assert [type(band) for band in drawn] == [desk._OpponentBand, desk._OwnBand]
+
+
+def test_the_band_cache_is_bounded_and_forgets_the_least_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    desk.clear_band_cache()
+    monkeypatch.setattr(desk, "BAND_CACHE_SIZE", 8)
+    view = reference_desk()
+    desk.render_desk(view)  # six bands
+    for n in range(3):
+        desk.render_desk(replace(view, wall_left=n))
+    assert len(desk._encoded) == 8
+    drawn = _counting(monkeypatch)
+    desk.render_desk(view)
+    # Its other seats were used by every desk since; only its header was forgotten.
+    assert [type(band) for band in drawn] == [desk._HeadBand]
+
+
+def test_clearing_the_caches_forgets_the_bands() -> None:
+    desk.render_desk(reference_desk())
+    desk.clear_caches()
+    assert not desk._encoded
