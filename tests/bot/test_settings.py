@@ -85,3 +85,12 @@ def test_run_without_token_exits_with_help(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr
+
+
+def test_pictures_are_drawn_in_one_process_unless_told_otherwise() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).picture_processes == 1
+    threads = Settings.from_env({"DISCORD_TOKEN": "t", "PICTURE_PROCESSES": "0"})
+    assert threads.picture_processes == 0
+    for bad in ("-1", "two", "99"):
+        with pytest.raises(SettingsError, match="PICTURE_PROCESSES must be a whole number"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "PICTURE_PROCESSES": bad})
