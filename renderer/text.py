@@ -25,10 +25,9 @@ def text(content: str, size: int, color: str, bold: bool = False) -> Image.Image
     """``content`` on a transparent line box ``line_height(size)`` tall, its left edge at 0."""
     face = fonts.font(size)
     clean = fonts.drawable(content)
-    stroke = max(1, round(size / 28)) if bold else 0
+    stroke = _stroke(size, bold)
+    origin, right = _extent(clean, size, bold)
     with fonts.LOCK:
-        left, _, right, _ = face.getbbox(clean, anchor="ls", stroke_width=stroke)
-        origin = -min(left, 0)
         image = Image.new("RGBA", (max(1, origin + right), line_height(size)), (0, 0, 0, 0))
         ImageDraw.Draw(image).text(
             (origin, round(size * _BASELINE)),
@@ -42,8 +41,26 @@ def text(content: str, size: int, color: str, bold: bool = False) -> Image.Image
     return image
 
 
+def _stroke(size: int, bold: bool) -> int:
+    return max(1, round(size / 28)) if bold else 0
+
+
+# Measured apart from drawing: fitting and wrapping measure many candidates, and a
+# caption or a count is new with nearly every move.
+@lru_cache(maxsize=4096)
+def _extent(clean: str, size: int, bold: bool) -> tuple[int, int]:
+    """Where the text's origin lies in its sprite, and how far right of it the ink ends."""
+    with fonts.LOCK:
+        left, _, right, _ = fonts.font(size).getbbox(
+            clean, anchor="ls", stroke_width=_stroke(size, bold)
+        )
+    return -min(left, 0), right
+
+
 def width(content: str, size: int, bold: bool = False) -> int:
-    return text(content, size, "#000", bold).width
+    """The width of ``text(content, size, any colour, bold)``, without drawing it."""
+    origin, right = _extent(fonts.drawable(content), size, bold)
+    return max(1, origin + right)
 
 
 @lru_cache(maxsize=4096)
@@ -128,5 +145,6 @@ def pill(content: str, size: int, fill: str, color: str) -> Image.Image:
 
 def clear_caches() -> None:
     text.cache_clear()
+    _extent.cache_clear()
     fit.cache_clear()
     pill.cache_clear()
