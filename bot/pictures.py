@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,8 @@ from engine.tiles import NUM_KINDS
 from renderer import worker
 from renderer.models import DeskView, HandView, Labels, LobbyView, SettlementView, TableView
 from renderer.stats import StatsView
+
+log = logging.getLogger(__name__)
 
 _TABLES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-table")
 #: Pictures kept by what they show: a few seconds of every table's latest pictures.
@@ -72,7 +75,13 @@ async def start_processes(count: int) -> None:
     _PROCESSES.users += 1
     if _PROCESSES.running is None:
         running = PictureProcesses(count)
-        await running.start()
+        try:
+            await running.start()
+        except OSError as exc:
+            # A bot that cannot start a process still plays, at the threads' cost.
+            log.warning("picture processes could not start (%s); drawing in threads", exc)
+            await running.stop()
+            return
         _PROCESSES.running = running
 
 

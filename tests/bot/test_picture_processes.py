@@ -144,3 +144,18 @@ async def test_a_hand_is_played_with_its_pictures_drawn_in_a_process(tmp_path: P
         assert bot.pictures.process_ids() not in ([], [pid])
         await harness.stop_bot()
         assert bot.pictures.process_ids() == []
+
+
+async def test_a_bot_that_cannot_start_a_process_draws_in_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def cannot(*args: object, **kwargs: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(asyncio, "create_subprocess_exec", cannot)
+    await bot.pictures.start_processes(1)
+    try:
+        assert bot.pictures.process_ids() == []
+        assert await bot.pictures.desk_png(replace(reference_desk(), wall_left=1))
+    finally:
+        await bot.pictures.stop_processes()
