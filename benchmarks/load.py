@@ -321,7 +321,7 @@ class BotRecorder(logging.Handler):
         self.loop_lags.clear()
         self.warnings.clear()
         self.tracebacks.clear()
-        self.peak_rss = _rss()
+        self.peak_rss = _rss() + _picture_processes()[1]
         self._budget_start = self._budget_counts()
         bot_pictures.COSTS.clear()
         self.appends.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,100 +21,94 @@ from tests.bot.harness import play_out, player, running_harness
 pytestmark = pytest.mark.asyncio
 
 
-async def test_a_process_draws_what_the_renderer_draws() -> None:
-    processes = PictureProcesses(1)
-    await processes.start()
+@pytest.fixture
+async def processes() -> AsyncIterator[PictureProcesses]:
+    running = PictureProcesses(1)
+    await running.start()
     try:
-        desk, table = reference_desk(), late_game_table()
-        png, error, cpu = await processes.draw("desk", (desk,))
-        assert (png, error) == (render_desk(desk), None)
-        assert cpu > 0
-        png, error, _ = await processes.draw("table", (table,), background=True)
-        assert png == render_table(table)
+        yield running
     finally:
-        await processes.stop()
+        await running.stop()
+
+
+async def test_a_process_draws_what_the_renderer_draws(processes: PictureProcesses) -> None:
+    desk, table = reference_desk(), late_game_table()
+    png, error, cpu = await processes.draw("desk", (desk,))
+    assert (png, error) == (render_desk(desk), None)
+    assert cpu > 0
+    png, error, _ = await processes.draw("table", (table,), background=True)
+    assert png == render_table(table)
+    await processes.stop()
     assert processes.pids() == []
 
 
-async def test_a_failed_picture_is_answered_and_the_process_draws_on() -> None:
-    processes = PictureProcesses(1)
-    await processes.start()
+async def test_a_failed_picture_is_answered_and_the_process_draws_on(
+    processes: PictureProcesses,
+) -> None:
+    (pid,) = processes.pids()
+    png, error, _ = await processes.draw("desk", ("not a view",))
+    assert png is None
+    assert error is not None and "Traceback" in error
+    png, error, _ = await processes.draw("desk", (reference_desk(),))
+    assert png is not None and error is None
+    assert processes.pids() == [pid]
+
+
+async def test_a_killed_process_is_replaced_and_its_picture_still_drawn(
+    processes: PictureProcesses,
+) -> None:
+    (pid,) = processes.pids()
+    view = reference_desk()
+    drawing = asyncio.ensure_future(processes.draw("desk", (view,)))
+    os.kill(pid, signal.SIGKILL)
+    png, _, _ = await asyncio.wait_for(drawing, 30)
+    assert png == render_desk(view)
+    assert processes.pids() and processes.pids() != [pid]
+    # Killed while idle: the next picture finds it dead and starts another.
+    os.kill(processes.pids()[0], signal.SIGKILL)
+    await asyncio.sleep(0.1)
+    png, _, _ = await asyncio.wait_for(processes.draw("desk", (view,)), 30)
+    assert png == render_desk(view)
+
+
+async def test_pictures_a_click_waits_for_go_before_table_pictures(
+    processes: PictureProcesses,
+) -> None:
+    order: list[str] = []
+    table, desk = late_game_table(), reference_desk()
+
+    async def drawn(name: str, kind: str, view: object, background: bool) -> None:
+        await processes.draw(kind, (view,), background=background)
+        order.append(name)
+
+    # Queued in one go, before the process takes any of them.
+    await asyncio.gather(
+        drawn("table 1", "table", table, True),
+        drawn("table 2", "table", replace(table, wall_left=3), True),
+        drawn("desk", "desk", desk, False),
+    )
+    assert order[0] == "desk"
+
+
+async def test_pictures_that_keep_killing_their_process_fail_in_a_sentence(
+    processes: PictureProcesses,
+) -> None:
+
+    async def kill_each_new_process() -> None:
+        seen: set[int] = set()
+        while True:
+            for pid in processes.pids():
+                if pid not in seen:
+                    seen.add(pid)
+                    os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.001)
+
+    killer = asyncio.create_task(kill_each_new_process())
     try:
-        (pid,) = processes.pids()
-        png, error, _ = await processes.draw("desk", ("not a view",))
-        assert png is None
-        assert error is not None and "Traceback" in error
-        png, error, _ = await processes.draw("desk", (reference_desk(),))
-        assert png is not None and error is None
-        assert processes.pids() == [pid]
+        with pytest.raises(PictureFailed, match="kept failing"):
+            await asyncio.wait_for(processes.draw("desk", (reference_desk(),)), 30)
     finally:
-        await processes.stop()
-
-
-async def test_a_killed_process_is_replaced_and_its_picture_still_drawn() -> None:
-    processes = PictureProcesses(1)
-    await processes.start()
-    try:
-        (pid,) = processes.pids()
-        view = reference_desk()
-        drawing = asyncio.ensure_future(processes.draw("desk", (view,)))
-        os.kill(pid, signal.SIGKILL)
-        png, _, _ = await asyncio.wait_for(drawing, 30)
-        assert png == render_desk(view)
-        assert processes.pids() and processes.pids() != [pid]
-        # Killed while idle: the next picture finds it dead and starts another.
-        os.kill(processes.pids()[0], signal.SIGKILL)
-        await asyncio.sleep(0.1)
-        png, _, _ = await asyncio.wait_for(processes.draw("desk", (view,)), 30)
-        assert png == render_desk(view)
-    finally:
-        await processes.stop()
-
-
-async def test_pictures_a_click_waits_for_go_before_table_pictures() -> None:
-    processes = PictureProcesses(1)
-    await processes.start()
-    try:
-        order: list[str] = []
-        table, desk = late_game_table(), reference_desk()
-
-        async def drawn(name: str, kind: str, view: object, background: bool) -> None:
-            await processes.draw(kind, (view,), background=background)
-            order.append(name)
-
-        # Queued in one go, before the process takes any of them.
-        await asyncio.gather(
-            drawn("table 1", "table", table, True),
-            drawn("table 2", "table", replace(table, wall_left=3), True),
-            drawn("desk", "desk", desk, False),
-        )
-        assert order[0] == "desk"
-    finally:
-        await processes.stop()
-
-
-async def test_pictures_that_keep_killing_their_process_fail_in_a_sentence() -> None:
-    processes = PictureProcesses(1)
-    await processes.start()
-    try:
-
-        async def kill_each_new_process() -> None:
-            seen: set[int] = set()
-            while True:
-                for pid in processes.pids():
-                    if pid not in seen:
-                        seen.add(pid)
-                        os.kill(pid, signal.SIGKILL)
-                await asyncio.sleep(0.001)
-
-        killer = asyncio.create_task(kill_each_new_process())
-        try:
-            with pytest.raises(PictureFailed, match="kept failing"):
-                await asyncio.wait_for(processes.draw("desk", (reference_desk(),)), 30)
-        finally:
-            killer.cancel()
-    finally:
-        await processes.stop()
+        killer.cancel()
 
 
 async def test_a_hand_is_played_with_its_pictures_drawn_in_a_process(tmp_path: Path) -> None:

@@ -10,13 +10,10 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from engine.ai import make_player
-from engine.round import Round
 from renderer import desk, engine_views
-from renderer.engine_views import SeatText
 from renderer.models import DeskView, Labels
 from renderer.reference import reference_desk
-from tests.renderer.test_render_desk_phone import crowded
+from tests.renderer.test_render_desk_phone import SEATS, crowded, played
 
 #: Desks of random play compared, one step in this many (each compared from all seats).
 COMPARE_EVERY = 4
@@ -67,26 +64,12 @@ def test_several_seats_marked_current_light_the_last_one_only() -> None:
 @pytest.mark.parametrize("variant", ["mcr", "guangdong", "sichuan"])
 @pytest.mark.parametrize("seed", range(2))
 def test_every_desk_of_random_play_is_its_whole_picture(variant: str, seed: int) -> None:
-    hand = Round.new(variant, {}, seed)
-    players = [make_player("random" if seat % 2 else "basic", seed + seat) for seat in range(4)]
-    notes = ("", "", "托管", "电脑")
-    seats = [SeatText(f"Player {seat}", seat * 100, notes[seat]) for seat in range(4)]
-    step = 0
-    while not hand.ended:
-        seat = hand.to_act()[0]
-        choices = hand.legal_actions(seat)
-        action = (
-            choices[0]
-            if hand.prompt is not None
-            else players[seat].choose(hand.view(seat), choices, hand.default_action(seat))
-        )
-        hand.apply(action)
-        step += 1
+    for step, hand in enumerate(played(variant, seed), 1):
         if step % COMPARE_EVERY == 0 or hand.ended:
             for viewer in range(4):
                 legal = frozenset(hand.view(viewer).seats[viewer].concealed or ()) or None
                 view = engine_views.desk_view(
-                    hand.view(viewer), viewer, seats, Labels(), "t", legal, [(5, 2), (8, 0)]
+                    hand.view(viewer), viewer, SEATS, Labels(), "t", legal, [(5, 2), (8, 0)]
                 )
                 _assert_whole(view)
 

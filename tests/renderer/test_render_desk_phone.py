@@ -4,6 +4,8 @@ least 18 px wide, and nothing leaves the picture. Measured on the picture's plan
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from engine.ai import make_player
@@ -18,6 +20,29 @@ from renderer.sprites import BACK
 
 PHONE_WIDTH = 360
 MIN_PHONE_TILE = 18
+
+
+#: The seats of random play, with each kind of note.
+SEATS = [
+    SeatText(f"Player {seat}", seat * 100, note)
+    for seat, note in enumerate(("", "", "托管", "电脑"))
+]
+
+
+def played(variant: str, seed: int) -> Iterator[Round]:
+    """A hand of random play, after each of its steps."""
+    hand = Round.new(variant, {}, seed)
+    players = [make_player("random" if seat % 2 else "basic", seed + seat) for seat in range(4)]
+    while not hand.ended:
+        seat = hand.to_act()[0]
+        choices = hand.legal_actions(seat)
+        action = (
+            choices[0]
+            if hand.prompt is not None
+            else players[seat].choose(hand.view(seat), choices, hand.default_action(seat))
+        )
+        hand.apply(action)
+        yield hand
 
 
 def problems(plan: DeskPlan) -> list[str]:
@@ -78,19 +103,7 @@ def test_the_crowded_desk_and_the_reference_read_on_a_phone() -> None:
 @pytest.mark.parametrize("variant", ["mcr", "guangdong", "sichuan"])
 @pytest.mark.parametrize("seed", range(3))
 def test_every_desk_of_random_play_reads_on_a_phone(variant: str, seed: int) -> None:
-    hand = Round.new(variant, {}, seed)
-    players = [make_player("random" if seat % 2 else "basic", seed + seat) for seat in range(4)]
-    notes = ("", "", "托管", "电脑")
-    seats = [SeatText(f"Player {seat}", seat * 100, notes[seat]) for seat in range(4)]
-    while not hand.ended:
-        seat = hand.to_act()[0]
-        choices = hand.legal_actions(seat)
-        action = (
-            choices[0]
-            if hand.prompt is not None
-            else players[seat].choose(hand.view(seat), choices, hand.default_action(seat))
-        )
-        hand.apply(action)
+    for hand in played(variant, seed):
         for viewer in range(4):
-            view = engine_views.desk_view(hand.view(viewer), viewer, seats, Labels(), "t", None)
+            view = engine_views.desk_view(hand.view(viewer), viewer, SEATS, Labels(), "t", None)
             assert not problems(desk.plan(view))
