@@ -453,7 +453,8 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             # A first start uploads the tile emojis; play is measured after that.
             await bot.tile_emoji.ready()
             watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
-            profiler = cProfile.Profile() if config.profile else None
+            # CPU time, not wall time: a profile of a loop that waits is a profile of its waits.
+            profiler = cProfile.Profile(time.thread_time) if config.profile else None
             conn.send(recorder.sample())
             while (command := await asyncio.to_thread(conn.recv)) != STOP:
                 if command == START:
@@ -1401,7 +1402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--profile",
         type=Path,
-        help="write a cProfile of the bot's event loop in play to this file "
+        help="write a cProfile of the bot's event loop in play, in CPU time, to this file "
         "(read it with python -m pstats); the profile adds to the CPU figures",
     )
     args = parser.parse_args(argv)
