@@ -27,7 +27,7 @@ from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
 from bot.tile_emoji import TileEmoji
-from bot.views.components import GameButton, GameSelect, RetiredControl
+from bot.views.components import clicked
 from data.models import PlayerSettings
 from data.store import Store
 
@@ -156,7 +156,6 @@ class MahjongBot(commands.AutoShardedBot):
                 await self.load_extension(extension)
             except commands.ExtensionError:
                 log.exception("extension %s failed to load", extension)
-        self.add_dynamic_items(GameButton, GameSelect, RetiredControl)
         self.tree.error(on_app_command_error)
         await pictures.start_processes(self.settings.picture_processes)
         self._pictures_started = True
@@ -261,7 +260,7 @@ class MahjongBot(commands.AutoShardedBot):
     async def _forwarded_click(
         self, interaction: discord.Interaction, cid: CustomId, values: list[str]
     ) -> None:
-        await self.on_interaction(interaction)
+        self._met(interaction)
         if self.first_delivery(interaction):
             await self.tables.on_component(interaction, cid, values)
 
@@ -276,6 +275,14 @@ class MahjongBot(commands.AutoShardedBot):
         return self._deliveries.first(interaction.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction: what it tells of the person, and a click on one of the
+        bot's controls goes to the tables (slash commands go through the command tree)."""
+        self._met(interaction)
+        click = clicked(interaction)
+        if click is not None and self.first_delivery(interaction):
+            await self.tables.on_component(interaction, *click)
+
+    def _met(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)
         if interaction.guild_id is not None:
             # Whoever acts in a server is a member of it now.

@@ -42,20 +42,6 @@ PATTERN = (
 )
 
 
-def template(kinds: tuple[str, ...]) -> str:
-    """The DynamicItem template matching ids of these kinds only (templates must not
-    overlap: discord.py runs every matching one)."""
-    alternatives = "|".join(re.escape(k) for k in kinds)
-    return PATTERN.replace(f"(?P<kind>{_KIND})", f"(?P<kind>{alternatives})")
-
-
-def retired_template(kinds: tuple[str, ...]) -> str:
-    """The DynamicItem template matching our ids of every kind *but* these: controls of
-    kinds the bot no longer sends, on messages from before an update."""
-    alternatives = "|".join(re.escape(k) for k in kinds)
-    return PATTERN.replace(f"(?P<kind>{_KIND})", f"(?P<kind>(?!(?:{alternatives}):){_KIND})")
-
-
 class CustomIdError(ValueError):
     """A custom_id that does not follow the scheme or is too long."""
 

@@ -70,7 +70,10 @@ def _readiness(hand: Round, seat: int) -> Readiness:
     key = hand.ruleset.completion_key(hand, seat)
     if size == HAND:
         return Readiness(waits=_waits(hand, seat, key, counts, unseen))
-    if size != HAND + 1:
+    # Another tile never takes a hand further from ready: a full hand too far for its
+    # best discard to leave it ready is too far after every discard, which spares the
+    # test of each one on most turns.
+    if size != HAND + 1 or _steps(hand, seat, counts) > 0:
         return Readiness()
     found = []
     for kind in range(NUM_KINDS):
@@ -99,13 +102,7 @@ def _completing(hand: Round, seat: int, counts: list[int]) -> tuple[int, ...]:
     change with every move."""
     rules = hand.ruleset
     melds = hand.melds(seat)
-    wildcard = hand.view(seat).facts.wildcard
-    natural = list(counts)
-    jokers = 0
-    if wildcard is not None:
-        jokers, natural[wildcard] = natural[wildcard], 0
-    # Each wildcard can bring the hand one step closer; a hand two steps away has no wait.
-    if shanten(natural, len(melds), rules.shape_rules(hand, seat)) - jokers > 0:
+    if _steps(hand, seat, counts) > 0:
         return ()
     held = list(counts)
     for meld in melds:
@@ -120,3 +117,15 @@ def _completing(hand: Round, seat: int, counts: list[int]) -> tuple[int, ...]:
             out.append(kind)
         counts[kind] -= 1
     return tuple(out)
+
+
+def _steps(hand: Round, seat: int, counts: Sequence[int]) -> int:
+    """The seat's shanten with ``counts``, each wildcard it holds a step nearer: a hand
+    of 13 with more than 0 has no wait."""
+    wildcard = hand.view(seat).facts.wildcard
+    natural = list(counts)
+    jokers = 0
+    if wildcard is not None:
+        jokers, natural[wildcard] = natural[wildcard], 0
+    rules = hand.ruleset.shape_rules(hand, seat)
+    return shanten(natural, len(hand.melds(seat)), rules) - jokers

@@ -213,9 +213,10 @@ class HandMessage:
             self.delivered = max(self.delivered, state.revision)
 
     async def _deliver(self, rendered: Rendered) -> None:
-        if rendered.fingerprint() == self._shown:
+        fingerprint = rendered.fingerprint()
+        if fingerprint == self._shown:
             return
-        self._shown = rendered.fingerprint()
+        self._shown = fingerprint
         if self.closed:
             if rendered.asks:
                 await self._closed_notice(rendered)

@@ -1,22 +1,27 @@
-"""The two persistent component types: every button and every select the bot sends.
+"""The two component types every button and select the bot sends are made of, and the
+one place a click on any of them arrives.
 
 Their state lives in the custom_id (:mod:`bot.ids`), so a click is understood after
-a restart with nothing kept in memory. Both hand the click to the tables
+a restart with nothing kept in memory. Every click goes to the tables
 (:class:`bot.services.ComponentRouter`); a component never decides anything itself.
+
+discord.py's own dispatch of persistent components (``DynamicItem``) rebuilds the whole
+view of the clicked message, every button of it, before it looks at the one clicked: a
+move cost a millisecond of the event loop that way. Here a click is read straight from
+its custom_id (:func:`clicked`), and the views sent are never handed to discord.py's
+view store (:func:`view_of`), which would otherwise keep every message's view forever.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
-from bot.ids import BUTTON_KINDS, SELECT_KINDS, CustomId, retired_template, template
-from bot.services import services_of
+from bot.ids import SELECT_KINDS, CustomId, CustomIdError
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template(BUTTON_KINDS)):
+class GameButton(discord.ui.Button[Any]):
     def __init__(
         self,
         cid: CustomId,
@@ -28,35 +33,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templa
         row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                custom_id=cid.encode(),
-                label=label,
-                emoji=emoji,
-                style=style,
-                disabled=disabled,
-                row=row,
-            )
+            custom_id=cid.encode(),
+            label=label,
+            emoji=emoji,
+            style=style,
+            disabled=disabled,
+            row=row,
         )
         self.cid = cid
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> GameButton:
-        button = cls(CustomId.from_match(match), label=item.label, style=item.style)
-        return button
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return services_of(interaction).first_delivery(interaction)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await services_of(interaction).tables.on_component(interaction, self.cid, [])
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=template(SELECT_KINDS)):
+class GameSelect(discord.ui.Select[Any]):
     def __init__(
         self,
         cid: CustomId,
@@ -68,71 +55,40 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templa
         row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=cid.encode(),
-                options=options,
-                placeholder=placeholder,
-                min_values=min_values,
-                max_values=max_values,
-                row=row,
-            )
+            custom_id=cid.encode(),
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
         )
         self.cid = cid
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
-        match: re.Match[str],
-    ) -> GameSelect:
-        select = cls(
-            CustomId.from_match(match),
-            list(item.options),
-            min_values=item.min_values,
-            max_values=item.max_values,
-        )
-        return select
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return services_of(interaction).first_delivery(interaction)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values)
-        await services_of(interaction).tables.on_component(interaction, self.cid, values)
-
-
-class RetiredControl(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=retired_template(BUTTON_KINDS + SELECT_KINDS),
-):
-    """A control of a kind the bot no longer sends, on a message from before an update:
-    the tables answer it like any stale control, instead of Discord's "This interaction
+def clicked(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]] | None:
+    """The control a component interaction clicked and the values chosen in it, or None
+    for an interaction that is not a click on one of the bot's controls. A control of a
+    kind the bot no longer sends (a message from before an update) is a click too: the
+    tables answer it like any stale control, instead of Discord's "This interaction
     failed"."""
-
-    def __init__(self, item: discord.ui.Item[Any], cid: CustomId) -> None:
-        super().__init__(item)
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> RetiredControl:
-        return cls(item, CustomId.from_match(match))
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return services_of(interaction).first_delivery(interaction)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await services_of(interaction).tables.on_component(interaction, self.cid, [])
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return None
+    custom_id = interaction.data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return None
+    try:
+        cid = CustomId.decode(custom_id)
+    except CustomIdError:
+        return None
+    values = interaction.data.get("values", []) if cid.kind in SELECT_KINDS else []
+    return cid, [str(v) for v in values]
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view for sending; never stored, since every item is dynamic."""
+    """A view for sending. It is stopped before it is sent: discord.py then only writes
+    its components and never stores it (a click arrives through :func:`clicked`)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view

@@ -1,6 +1,6 @@
 """Input no player should send still gets a sentence: options nested deeper than Python
 follows, numbers longer than it reads, prices past any table, errors longer than Discord
-takes, select values never offered."""
+takes, select values never offered, controls of a kind the bot no longer sends."""
 
 from __future__ import annotations
 
@@ -57,3 +57,16 @@ async def test_a_replay_select_value_never_offered_is_expired(harness: Harness) 
                     item["options"] = [{"label": forged, "value": forged}]
         chosen = await host.choose(live, forged, custom_id=select["custom_id"])
         assert "expired" in await answer_text(chosen)
+
+
+async def test_a_control_of_a_kind_no_longer_sent_is_expired(harness: Harness) -> None:
+    """A message from before an update may carry a control the bot no longer makes: it
+    is answered like any stale control, not left to Discord's "This interaction failed"."""
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    live = harness.live(lobby)
+    button = live.buttons()[0]
+    table_id = button["custom_id"].split(":")[2]
+    button["custom_id"] = f"mj:discard:{table_id}:1:2:5m"
+    clicked = await host.click(live, custom_id=button["custom_id"])
+    assert "expired" in await answer_text(clicked)

@@ -54,11 +54,11 @@ def test_each_wait_is_scored_by_the_calculator(variant: str) -> None:
 def test_the_button_shows_while_the_hand_is_ready() -> None:
     hand, seat = ready_moment("sichuan")
     state = dataclasses.replace(seat_state(hand, seat), readiness=readiness(hand, seat))
-    labels = [i.item.label for i in prompts.controls(state, ZH_CN) if isinstance(i, GameButton)]
+    labels = [i.label for i in prompts.controls(state, ZH_CN) if isinstance(i, GameButton)]
     assert "算番" in labels
     unready = dataclasses.replace(state, readiness=None)
     assert "算番" not in [
-        i.item.label for i in prompts.controls(unready, ZH_CN) if isinstance(i, GameButton)
+        i.label for i in prompts.controls(unready, ZH_CN) if isinstance(i, GameButton)
     ]
 
 

@@ -1,16 +1,6 @@
-import re
-
 import pytest
 
-from bot.ids import (
-    BUTTON_KINDS,
-    MAX_LENGTH,
-    SELECT_KINDS,
-    CustomId,
-    CustomIdError,
-    retired_template,
-    template,
-)
+from bot.ids import MAX_LENGTH, CustomId, CustomIdError
 
 
 def test_round_trip() -> None:
@@ -34,25 +24,3 @@ def test_longest_ids_fit_discord_limit() -> None:
     assert len(cid.encode()) <= MAX_LENGTH
     with pytest.raises(CustomIdError):
         CustomId("pass", 1, arg="x" * 100).encode()
-
-
-def test_templates_of_different_kinds_do_not_overlap() -> None:
-    buttons = re.compile(template(("pass", "pong")))
-    selects = re.compile(template(("discard",)))
-    assert buttons.fullmatch("mj:pass:1:2:3")
-    assert not buttons.fullmatch("mj:discard:1:2:3:5m")
-    assert selects.fullmatch("mj:discard:1:2:3:5m")
-    assert not selects.fullmatch("mj:pass:1:2:3")
-
-
-def test_retired_kinds_match_only_the_template_of_retired_controls() -> None:
-    """A control of a kind the bot no longer sends still reaches the bot (to be told it
-    has expired), and no id the bot sends now reaches it twice."""
-    retired = re.compile(retired_template(BUTTON_KINDS + SELECT_KINDS))
-    current = [re.compile(template(BUTTON_KINDS)), re.compile(template(SELECT_KINDS))]
-    assert retired.fullmatch("mj:discard:1:2:3:5m")
-    assert retired.fullmatch("mj:pass:1:2:3")
-    for kind in BUTTON_KINDS + SELECT_KINDS:
-        text = f"mj:{kind}:1:2:3:arg.0"
-        assert not retired.fullmatch(text), kind
-        assert sum(bool(p.fullmatch(text)) for p in current) == 1, kind

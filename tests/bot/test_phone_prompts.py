@@ -46,9 +46,9 @@ def test_a_discard_that_leaves_the_hand_ready_says_what_it_waits_on() -> None:
     green = [
         i
         for i in controls(state, EN)
-        if isinstance(i, GameButton) and i.item.style is discord.ButtonStyle.success
+        if isinstance(i, GameButton) and i.style is discord.ButtonStyle.success
     ]
-    assert [i.item.label for i in green if i.cid.arg.startswith("discard.")] == ["🀀 East"]
+    assert [i.label for i in green if i.cid.arg.startswith("discard.")] == ["🀀 East"]
 
 
 def test_a_ready_hand_shows_its_waits_and_the_copies_left() -> None:
@@ -67,4 +67,4 @@ def test_declaring_ready_names_the_waits_of_each_discard() -> None:
     (ready,) = [
         i for i in controls(state, ZH_CN) if isinstance(i, GameSelect) and "ready" in i.cid.arg
     ]
-    assert [o.label for o in ready.item.options] == ["东 → 听5条9条，剩4张"]
+    assert [o.label for o in ready.options] == ["东 → 听5条9条，剩4张"]

@@ -58,7 +58,7 @@ def clicks_of(item: GameButton | GameSelect) -> list[Click]:
     cid = item.cid
     if isinstance(item, GameButton):
         return [Click(cid.kind, cid.hand_no, cid.prompt_seq, cid.arg)]
-    select = item.item
+    select = item
     values = [option.value for option in select.options]
     picks = [values[: select.min_values]] if select.min_values > 1 else [[v] for v in values]
     if select.max_values > 1:
@@ -73,11 +73,11 @@ def check_controls(state: SeatState, locale: str) -> None:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)  # raises when Discord's layout limits are broken
-    ids = [item.item.custom_id for item in items if isinstance(item, GameButton | GameSelect)]
+    ids = [item.custom_id for item in items if isinstance(item, GameButton | GameSelect)]
     assert len(set(ids)) == len(ids), "Discord refuses a message with a custom_id twice"
     for item in items:
         assert isinstance(item, GameButton | GameSelect)
-        raw = item.item.custom_id
+        raw = item.custom_id
         assert raw is not None and len(raw) <= MAX_LENGTH
         cid = CustomId.decode(raw)
         assert (cid.hand_no, cid.prompt_seq) == (1, state.seq)

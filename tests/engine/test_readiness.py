@@ -4,6 +4,7 @@ hand ready, through each rule set's own winning shapes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -45,27 +46,52 @@ def test_a_hand_far_from_ready_waits_on_nothing() -> None:
     assert readiness(hand, 3) == Readiness()
 
 
-@pytest.mark.parametrize("variant", ["guangdong", "mcr"])
-def test_the_waits_are_the_calculators(variant: str) -> None:
-    """In random play, every 13-tile hand waits on what the calculator (engine.score's
-    waits query) says, but for kinds the seat already holds four of."""
-    calculator = find_calculator(variant)
-    for seed in range(6):
+def _random_play(variant: str, seeds: int, size: int) -> Iterator[tuple[Round, int]]:
+    """Every (hand, seat) of random play where the seat holds ``size`` tiles, melds
+    counted as three."""
+    for seed in range(seeds):
         hand = Round.new(variant, {}, seed)
         rng = random.Random(seed)
         while not hand.ended:
             for seat in range(4):
-                counts = hand.concealed(seat)
-                melds = tuple(hand.melds(seat))
-                if hand.is_dealt and sum(counts) + 3 * len(melds) == 13:
-                    spec = HandSpec(tuple(kinds_of(counts)), melds)
-                    wildcard = hand.view(seat).facts.wildcard
-                    _, waits = calculator.waits(spec, wildcard, calculator.options_type())
-                    held = counts_of([*kinds_of(counts), *(k for m in melds for k in m.tiles)])
-                    expected = [k for k in waits if held[k] < 4]
-                    assert [w.tile for w in readiness(hand, seat).waits] == expected
+                held = sum(hand.concealed(seat)) + 3 * len(hand.melds(seat))
+                if hand.is_dealt and held == size:
+                    yield hand, seat
             seat = rng.choice(hand.to_act())
             hand.apply(rng.choice(hand.legal_actions(seat)))
+
+
+def _calculator_waits(hand: Round, seat: int, discard: int | None = None) -> list[int]:
+    """What the calculator (engine.score's waits query) says the seat's 13 tiles wait on,
+    after ``discard`` if given, but for kinds the seat already holds four of."""
+    calculator = find_calculator(hand.variant)
+    concealed = kinds_of(hand.concealed(seat))
+    if discard is not None:
+        concealed.remove(discard)
+    melds = tuple(hand.melds(seat))
+    wildcard = hand.view(seat).facts.wildcard
+    spec = HandSpec(tuple(concealed), melds)
+    _, waits = calculator.waits(spec, wildcard, calculator.options_type())
+    held = counts_of([*concealed, *(k for m in melds for k in m.tiles)])
+    return [k for k in waits if held[k] < 4]
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "mcr"])
+def test_the_waits_are_the_calculators(variant: str) -> None:
+    """In random play, every 13-tile hand waits on what the calculator says."""
+    for hand, seat in _random_play(variant, 6, 13):
+        assert [w.tile for w in readiness(hand, seat).waits] == _calculator_waits(hand, seat)
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "mcr"])
+def test_the_discards_that_leave_a_full_hand_ready_are_the_calculators(variant: str) -> None:
+    """In random play, on every full hand, each discard leaves the waits the calculator
+    finds for the 13 tiles left: skipping the discards of a hand too far from ready
+    skips none that would have waited."""
+    for hand, seat in _random_play(variant, 4, 14):
+        found = readiness(hand, seat)
+        for kind in set(kinds_of(hand.concealed(seat))):
+            assert [w.tile for w in found.after(kind)] == _calculator_waits(hand, seat, kind)
 
 
 @pytest.mark.parametrize("variant", ["mcr", "guangdong", "sichuan"])
