@@ -282,16 +282,16 @@ class TableRuntime:
             _four(not self.chairs[c].human for c in chairs),
         )
 
-    def seat_state(self, chair_no: int) -> SeatState:
+    def seat_state(self, chair_no: int, facts: HandFacts | None = None) -> SeatState:
         """The chair's situation now. It reads the state without waiting, so it is
-        consistent whenever it is called."""
+        consistent whenever it is called. ``facts``: the hand's, when already known."""
         state = self._hand()
         hand = state.hand
         chair = self.chairs[chair_no]
         seat = self.seat_of(chair_no)
         prompt = state.prompts.open[seat]
         return SeatState(
-            facts=self._facts(),
+            facts=facts or self._facts(),
             chair=chair_no,
             seat=seat,
             revision=self.revision,
@@ -317,7 +317,8 @@ class TableRuntime:
         return readiness(hand, seat)
 
     def _seat_states(self) -> tuple[SeatState, ...]:
-        return tuple(self.seat_state(chair.chair) for chair in self.chairs)
+        facts = self._facts()
+        return tuple(self.seat_state(chair.chair, facts) for chair in self.chairs)
 
     def _board(self, reveal: frozenset[int] = frozenset()) -> BoardState:
         state = self._hand()

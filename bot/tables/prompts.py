@@ -10,6 +10,7 @@ player's own hand), the 听牌 help, and the controls.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -61,6 +62,8 @@ PLAY_PHASES = ("turn", "claim", "rob")
 READY_LINES = 4
 
 
+# Every picture, line and prompt of a move names the players: a dozen times a move.
+@lru_cache(maxsize=1024)
 def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
     """The players' names by seat of the hand as ``locale``'s reader sees them: an AI
     seat's in the reader's language."""
