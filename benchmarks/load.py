@@ -29,6 +29,10 @@ own. For each number of tables it prints:
 
 The rest cover the whole play, from the first Start to the end of the last hand.
 
+First it prints how long this machine takes for a fixed piece of work (20 seeded Sichuan
+hands of AI seats): machines of one kind differ by half again in speed, and the CPU
+figures scale with it.
+
 With ``--attentive`` each table is one person and three AI seats playing a four-hand
 session at the default timers, and the person plays as on a phone: they notice only new
 messages and mentions, and look after 2 to 8 seconds (``SimulatedPlayer(attentive=True)``).
@@ -79,6 +83,8 @@ from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
 from bot.ids import CustomId, CustomIdError
 from bot.pacing import Pacing
+from engine.rules.registry import find_ruleset
+from engine.simulate import simulate
 from fakediscord import Driver, FakeDiscord, Latency, Person, RateLimits, Sharding
 from fakediscord.interactions import (
     DEFERRED_UPDATE_MESSAGE,
@@ -104,6 +110,8 @@ TARGET_TABLES = 300
 TARGET_P99 = 0.3
 TARGET_AT = 100
 DEADLINE = 3.0
+#: Hands of the reference work (:func:`reference_work`).
+REFERENCE_HANDS = 20
 LOCALES = ("zh-CN", "zh-TW", "en-US", "zh-CN")
 # People keep only their latest unread changes: the simulated players read prompts as
 # they come, and scanning thousands of old table edits would load this process instead.
@@ -1159,6 +1167,21 @@ def _s(seconds: float) -> str:
     return "-" if math.isnan(seconds) else f"{seconds:.2f} s"
 
 
+def reference_work() -> float:
+    """Milliseconds of CPU this machine takes for a fixed piece of the bot's kind of work:
+    20 seeded Sichuan hands of four normal AI seats, the least of three runs after one
+    that fills the caches. Machines of one kind differ by half again in speed, and
+    every figure here scales with it: runs on two machines compare through it."""
+    ruleset = find_ruleset("sichuan")
+    simulate(ruleset, REFERENCE_HANDS, 0, ["normal"] * 4, check=False)
+    runs = []
+    for _ in range(3):
+        start = time.process_time()
+        simulate(ruleset, REFERENCE_HANDS, 0, ["normal"] * 4, check=False)
+        runs.append(time.process_time() - start)
+    return min(runs) * 1000
+
+
 def render(config: LoadConfig, result: Figures) -> str:
     def share(count: int) -> str:
         return f"{100 * count / max(result.requests + result.rate_limited, 1):.2f} %"
@@ -1408,6 +1431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
     variants = tuple(args.variants.split(",")) if args.variants else playable_variants()
+    print(f"machine       {reference_work():.0f} ms of CPU for the reference work", flush=True)
     results = []
     for count in counts:
         config = LoadConfig(
