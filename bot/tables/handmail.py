@@ -200,8 +200,10 @@ class HandMessage:
             self._sender.touch()
 
     async def _deliver_latest(self) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._answer_done.wait(), ANSWER_GRACE)
+        # wait_for costs a task: most deliveries have no answer to wait for.
+        if not self._answer_done.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._answer_done.wait(), ANSWER_GRACE)
         state = self.latest
         if state is None or self.delivered >= self.wanted:
             return
@@ -327,7 +329,10 @@ class HandMessage:
         rendered = await self._render(state)
         remaining = wait - (time.monotonic() - started)
         try:
-            await asyncio.wait_for(self._lock.acquire(), max(remaining, 0.0))
+            if remaining > 0 and not self._lock.locked():
+                await self._lock.acquire()
+            else:
+                await asyncio.wait_for(self._lock.acquire(), max(remaining, 0.0))
         except TimeoutError:
             await interaction.response.defer()
             self.remember(interaction)
