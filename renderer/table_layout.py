@@ -23,12 +23,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image
 
 from engine.tiles import Meld
 from renderer import layout, text, theme
-from renderer.models import Labels, SeatView, TableView
+from renderer.models import HorseView, Labels, SeatView, TableView
 from renderer.sprites import BACK, Mark, tile_height, tile_size
 
 SIZE = 640
@@ -96,8 +97,9 @@ class Role(enum.Enum):
     CENTRE = "centre"
 
 
-@dataclass(frozen=True, slots=True)
-class TableTile:
+# Named tuples rather than frozen dataclasses: a picture places a hundred and more of
+# these, and a frozen dataclass costs several times as much to make.
+class TableTile(NamedTuple):
     """A tile at (x, y) on the canvas, ``width`` wide before ``quarter`` turns; ``seat``
     is the seat whose box holds it (None in the centre)."""
 
@@ -116,8 +118,7 @@ class TableTile:
         return self.x, self.y, w, h
 
 
-@dataclass(frozen=True, slots=True)
-class Ink:
+class Ink(NamedTuple):
     """A text or badge sprite pasted with its top-left corner at (x, y); ``seat`` is the
     seat whose box holds it (None in the centre)."""
 
@@ -163,7 +164,7 @@ class _Block:
 
 
 def _shift_tile(tile: TableTile, dx: int, dy: int) -> TableTile:
-    # The constructor rather than dataclasses.replace: this runs for every tile drawn.
+    # The constructor rather than _replace: this runs for every tile drawn.
     return TableTile(
         tile.face,
         tile.x + dx,
@@ -226,11 +227,10 @@ def _concealed_block(seat_view: SeatView, seat: int, max_width: int) -> _Block:
     return _Block(max(0, x - TILE_GAP), tile_height(width) if faces else 0, tuple(tiles))
 
 
-def _plate_inks(view: TableView, seat: int, max_width: int) -> list[Image.Image]:
+def _plate_inks(
+    seat_view: SeatView, labels: Labels, seat: int, current: bool, max_width: int
+) -> list[Image.Image]:
     """The name plate's sprites in reading order: wind, 庄, name, score, 定缺, status."""
-    seat_view = view.seats[seat]
-    labels = view.labels
-    current = seat == view.current
     items = [
         text.pill(
             labels.winds[seat],
@@ -257,12 +257,12 @@ def _plate_inks(view: TableView, seat: int, max_width: int) -> list[Image.Image]
 
 
 def _header(
-    view: TableView, seat: int, x0: int, y0: int, width: int
+    seat_view: SeatView, labels: Labels, seat: int, current: bool, x0: int, y0: int, width: int
 ) -> tuple[list[TableTile], list[Ink], int]:
     """The plate's sprites and the concealed row, flowed left to right and wrapped at
     ``width``; returns the tiles, the sprites and the height used."""
-    items: list[Image.Image | _Block] = list(_plate_inks(view, seat, width))
-    items.append(_concealed_block(view.seats[seat], seat, width))
+    items: list[Image.Image | _Block] = list(_plate_inks(seat_view, labels, seat, current, width))
+    items.append(_concealed_block(seat_view, seat, width))
     tiles: list[TableTile] = []
     inks: list[Ink] = []
     x, y, line_h = 0, 0, 0
@@ -408,45 +408,100 @@ class _Seat:
     inks: list[Ink]
 
 
-def _seat_header(view: TableView, seat: int) -> _Seat:
-    pos = position(view, seat)
+def _seat_header(seat_view: SeatView, labels: Labels, seat: int, pos: int, current: bool) -> _Seat:
     bx, by, bw, bh = BOXES[pos]
     x0, y0, width = bx + PAD, by + PAD, bw - 2 * PAD
-    tiles, inks, header_h = _header(view, seat, x0, y0, width)
+    tiles, inks, header_h = _header(seat_view, labels, seat, current, x0, y0, width)
     top = y0 + header_h + BLOCK_GAP
     return _Seat(seat, pos, x0, width, top, by + bh - PAD - top, tiles, inks)
 
 
-def _blocks(view: TableView, seat: int, tile: int) -> list[_Block]:
-    seat_view = view.seats[seat]
+def _blocks(seat_view: SeatView, labels: Labels, seat: int, tile: int) -> list[_Block]:
     blocks = [_meld_block(m, seat, tile) for m in seat_view.melds]
-    won = _won_block(seat_view, seat, view.labels, tile)
+    won = _won_block(seat_view, seat, labels, tile)
     return blocks if won is None else [*blocks, won]
 
 
-def _fits(view: TableView, box: _Seat, tile: int) -> bool:
-    count = len(view.seats[box.seat].discards)
-    return _arrange(_blocks(view, box.seat, tile), count, box.width, tile).height <= box.room
+@dataclass(frozen=True, slots=True, eq=False)
+class BoxPlan:
+    """What one box draws, in canvas pixels: a seat's box at ``position`` (0 bottom .. 3
+    left), ``current`` when its seat is to move (the background outlines it), or the
+    centre (``position`` None). Nothing of it lies outside the box. Compared and hashed
+    by identity: the plan of an unchanged box is the same object from one picture to
+    the next, so what is drawn of it can be kept under it."""
+
+    position: int | None
+    current: bool
+    tiles: tuple[TableTile, ...]
+    inks: tuple[Ink, ...]
 
 
-def _table_tile(view: TableView, boxes: Sequence[_Seat]) -> int:
-    """The largest tile width, from ``TILE_MAX`` down to ``TILE``, at which every seat's
-    melds and river fit its box: early in a hand the tiles use the empty felt."""
-    tile = TILE_MAX
-    while tile > TILE and not all(_fits(view, box, tile) for box in boxes):
+class _SeatState:
+    """A seat's box as far as it depends on that seat alone (its header laid out), and
+    what has been worked out of it since: at which tile widths its melds and river fit,
+    and its plan at each width asked. Kept by what it depends on, so that a move lays
+    out again only the seats it changed. Threads may fill the memos at once: they
+    compute the same values, and a plan made twice only costs a second drawing."""
+
+    __slots__ = ("_fits", "_plans", "current", "header", "labels", "seat_view")
+
+    def __init__(self, seat_view: SeatView, labels: Labels, header: _Seat, current: bool) -> None:
+        self.seat_view = seat_view
+        self.labels = labels
+        self.header = header
+        self.current = current
+        self._fits: dict[int, bool] = {}
+        self._plans: dict[tuple[int, bool], BoxPlan] = {}
+
+    def fits(self, tile: int) -> bool:
+        found = self._fits.get(tile)
+        if found is None:
+            box = self.header
+            blocks = _blocks(self.seat_view, self.labels, box.seat, tile)
+            count = len(self.seat_view.discards)
+            found = _arrange(blocks, count, box.width, tile).height <= box.room
+            self._fits[tile] = found
+        return found
+
+    def plan(self, tile: int, ringed: bool) -> BoxPlan:
+        """The box at the table's common ``tile`` width, the newest discard ringed if
+        ``ringed``."""
+        key = (tile, ringed)
+        found = self._plans.get(key)
+        if found is None:
+            box = self.header
+            tiles, inks = _seat_plan(self, tile, ringed)
+            found = BoxPlan(
+                box.position, self.current, tuple(box.tiles + tiles), tuple(box.inks + inks)
+            )
+            self._plans[key] = found
+        return found
+
+
+#: Seats laid out, by what they depend on: a table's four seats change one or two at a
+#: time, and dozens of tables share a worker. Each holds its header and a plan or two
+#: (some 60 tiles and sprites, about 10 KB), so a full cache holds some 5 MB.
+SEAT_CACHE_SIZE = 512
+
+
+@lru_cache(maxsize=SEAT_CACHE_SIZE)
+def _seat_state(
+    seat_view: SeatView, labels: Labels, seat: int, pos: int, current: bool
+) -> _SeatState:
+    header = _seat_header(seat_view, labels, seat, pos, current)
+    return _SeatState(seat_view, labels, header, current)
+
+
+def _seat_plan(state: _SeatState, tile: int, ringed: bool) -> tuple[list[TableTile], list[Ink]]:
+    """The seat's melds and river at ``tile`` wide, or narrower if they cannot fit; its
+    newest discard ringed if ``ringed``."""
+    while tile > TILE_MIN and not state.fits(tile):
         tile -= TILE_STEP
-    return tile
-
-
-def _seat_plan(view: TableView, box: _Seat, tile: int) -> tuple[list[TableTile], list[Ink]]:
-    """The seat's melds and river at ``tile`` wide, or narrower if they cannot fit."""
-    while tile > TILE_MIN and not _fits(view, box, tile):
-        tile -= TILE_STEP
-    seat_view = view.seats[box.seat]
-    blocks = _blocks(view, box.seat, tile)
+    box = state.header
+    seat_view = state.seat_view
+    blocks = _blocks(seat_view, state.labels, box.seat, tile)
     count = len(seat_view.discards)
     body = _arrange(blocks, count, box.width, tile)
-    ringed = view.last_discard == box.seat
     x0, top, width = box.x, box.top, box.width
     river_w = body.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
     river_h = _river_height(count, body.columns, tile)
@@ -477,7 +532,46 @@ def _seat_plan(view: TableView, box: _Seat, tile: int) -> tuple[list[TableTile],
 # -- the centre ---------------------------------------------------------------------------
 
 
-def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
+@dataclass(frozen=True, slots=True)
+class _CentreView:
+    """What of a table the centre shows: ``discard`` is the latest discard's face."""
+
+    discard: int | None
+    caption: str
+    wall_left: int
+    round_wind: int | None
+    wildcard: int | None
+    horses: tuple[HorseView, ...]
+    title: str
+    labels: Labels
+
+    @classmethod
+    def of(cls, view: TableView) -> _CentreView:
+        seat = view.last_discard
+        discards = view.seats[seat].discards if seat is not None else ()
+        return cls(
+            discards[-1] if discards else None,
+            view.caption,
+            view.wall_left,
+            view.round_wind,
+            view.wildcard,
+            view.horses,
+            view.title,
+            view.labels,
+        )
+
+
+#: Centres laid out, by what they show (some 20 tiles and sprites each).
+CENTRE_CACHE_SIZE = 256
+
+
+@lru_cache(maxsize=CENTRE_CACHE_SIZE)
+def _centre_box(view: _CentreView) -> BoxPlan:
+    tiles, inks = _centre_plan(view)
+    return BoxPlan(None, False, tuple(tiles), tuple(inks))
+
+
+def _centre_plan(view: _CentreView) -> tuple[list[TableTile], list[Ink]]:
     """Title, prevailing wind and tiles left, then the latest discard large with its
     caption, then the 宝牌 and the horses along the bottom. Where that is too much for
     the centre, the title goes first and then the discard shrinks."""
@@ -507,7 +601,7 @@ def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
     return tiles, inks
 
 
-def _status_lines(view: TableView, inner: int) -> list[list[Image.Image]]:
+def _status_lines(view: _CentreView, inner: int) -> list[list[Image.Image]]:
     """The prevailing wind and the tiles left: on one line, with the count in a smaller
     size if need be, else one above the other."""
     labels = view.labels
@@ -533,37 +627,36 @@ def _row_width(items: Sequence[Image.Image]) -> int:
 
 
 def _centre_discard(
-    view: TableView, tiles: list[TableTile], inks: list[Ink], y: int, room: int
+    view: _CentreView, tiles: list[TableTile], inks: list[Ink], y: int, room: int
 ) -> None:
     """The latest discard large and ringed, with the caption in up to three lines beside
     it, in the ``room`` px left between the lines above and the rows below (the tile
     shrinks when those leave too little)."""
     cx, _, cw, _ = CENTRE
     inner = cw - 2 * CENTRE_PAD
-    seat = view.last_discard
-    discards = view.seats[seat].discards if seat is not None else ()
+    discard = view.discard
     width = CENTRE_TILE
     while width > SMALL_TILE and tile_height(width) > room:
         width -= TILE_STEP
     line_h = text.line_height(CAPTION_SIZE)
     most = max(1, min(CAPTION_LINES, room // line_h))
     lines = []
-    if discards:
-        tile = TableTile(discards[-1], cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
+    if discard is not None:
+        tile = TableTile(discard, cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
         tiles.append(tile)
         if view.caption:
             lines = text.wrap(view.caption, CAPTION_SIZE, inner - width - ITEM_GAP, most)
     elif view.caption:
         lines = text.wrap(view.caption, CAPTION_SIZE, inner, most)
-    block_h = tile_height(width) if discards else 0
-    text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discards else 0)
+    block_h = tile_height(width) if discard is not None else 0
+    text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discard is not None else 0)
     text_y = y + (max(block_h, line_h * len(lines)) - line_h * len(lines)) // 2
     for i, words in enumerate(lines):
         image = text.text(words, CAPTION_SIZE, theme.TEXT, bold=True)
         inks.append(Ink(image, text_x, text_y + i * line_h))
 
 
-def _centre_extras(view: TableView, tiles: list[TableTile], inks: list[Ink], bottom: int) -> int:
+def _centre_extras(view: _CentreView, tiles: list[TableTile], inks: list[Ink], bottom: int) -> int:
     """The 宝牌 indicator and the horses along the centre's bottom: in one row where they
     fit, with the horses' label where there is room for it; else the horses in the bottom
     row and the 宝牌 above them. Returns the top of what was placed (``bottom`` when there
@@ -600,7 +693,7 @@ def _wildcard_width(labels: Labels) -> int:
     return _label_width(labels.wildcard) + WILDCARD_TILE
 
 
-def _horses_width(view: TableView, labelled: bool) -> int:
+def _horses_width(view: _CentreView, labelled: bool) -> int:
     """The least width the horses need: one back with the count while they are face
     down, the narrowest tiles once turned up; after the label if ``labelled``."""
     label = _label_width(view.labels.horses) if labelled else 0
@@ -609,12 +702,12 @@ def _horses_width(view: TableView, labelled: bool) -> int:
     return label + SMALL_TILE + LABEL_GAP + text.width(_horse_count(view), LABEL_SIZE, bold=True)
 
 
-def _horse_count(view: TableView) -> str:
+def _horse_count(view: _CentreView) -> str:
     return f"×{len(view.horses)}"
 
 
 def _centre_horses(
-    view: TableView,
+    view: _CentreView,
     tiles: list[TableTile],
     inks: list[Ink],
     x: int,
@@ -653,20 +746,36 @@ def _label(inks: list[Ink], word: str, x: int, top: int, row_h: int) -> int:
     return x + label.width + LABEL_GAP
 
 
+def box_plans(view: TableView) -> tuple[tuple[BoxPlan, ...], BoxPlan]:
+    """The plans of the four seats' boxes (by seat) and of the centre. Every part is
+    kept by what it depends on: the same seat, box and tile width give the same
+    ``BoxPlan`` object."""
+    labels = view.labels
+    states = [
+        _seat_state(view.seats[seat], labels, seat, position(view, seat), seat == view.current)
+        for seat in range(4)
+    ]
+    # The largest tile width, from TILE_MAX down to TILE, at which every seat's melds and
+    # river fit its box: early in a hand the tiles use the empty felt.
+    tile = TILE_MAX
+    while tile > TILE and not all(state.fits(tile) for state in states):
+        tile -= TILE_STEP
+    seats = tuple(state.plan(tile, view.last_discard == seat) for seat, state in enumerate(states))
+    return seats, _centre_box(_CentreView.of(view))
+
+
 def plan(view: TableView) -> TablePlan:
-    """Where every tile and sprite of ``view``'s picture goes."""
-    boxes = [_seat_header(view, seat) for seat in range(4)]
-    tile = _table_tile(view, boxes)
-    tiles: list[TableTile] = []
-    inks: list[Ink] = []
-    for box in boxes:
-        body_tiles, body_inks = _seat_plan(view, box, tile)
-        tiles += box.tiles + body_tiles
-        inks += box.inks + body_inks
-    centre_tiles, centre_inks = _centre_plan(view)
+    """Where every tile and sprite of ``view``'s picture goes: the seats' boxes in seat
+    order, then the centre."""
+    seats, centre = box_plans(view)
+    parts = (*seats, centre)
+    tiles = tuple(tile for part in parts for tile in part.tiles)
+    inks = tuple(ink for part in parts for ink in part.inks)
     current = None if view.current is None else position(view, view.current)
-    return TablePlan(tuple(tiles + centre_tiles), tuple(inks + centre_inks), current)
+    return TablePlan(tiles, inks, current)
 
 
 def clear_caches() -> None:
     _meld_block.cache_clear()
+    _seat_state.cache_clear()
+    _centre_box.cache_clear()
