@@ -14,9 +14,9 @@ cells did not change is copied into the new file rather than deflated again.
 Drawing in the palette gives the pixels that drawing in RGB and mapping the result would:
 that mapping (with no dithering) takes each pixel on its own. Tiles are pasted as sprites
 already laid on the flat colour under them and mapped; a text or badge sprite is blended
-onto the background under it once, mapped, and kept by sprite, place and background. A
-box with something outside its cell, or with sprites that overlap (a sprite blended onto
-another), is beyond that: its table is drawn whole in RGB and mapped, as before.
+onto the background under it once (with the sprites it overlaps, in their order), mapped,
+and kept by sprites, place and background. A box with something outside its cell is
+beyond that: its table is drawn whole in RGB and mapped.
 """
 
 from __future__ import annotations
@@ -182,6 +182,8 @@ def _index(colour: str) -> int:
 
 # A sprite mapped onto the palette, with what pasting it needs: its core and size.
 _Mapped = tuple[Any, int, int]
+# A rectangle (left, top, right, bottom), right and bottom excluded.
+_Rect = tuple[int, int, int, int]
 
 
 def _mapped(image: Image.Image) -> _Mapped:
@@ -195,27 +197,48 @@ def _indexed_tile(face: int, width: int, ground: str, quarter: int, mark: Mark) 
     return _mapped(sprites.tile_on(face, width, ground, quarter, mark))
 
 
-# Text and badges blended where they lie, by sprite, place and the background's turn
+# Text and badges blended where they lie, by sprites, places and the background's turn
 # outline: names, scores and badges stay put from move to move, counts and captions
 # come and go. About 2 KB each mapped, some 4 MB full.
 @lru_cache(maxsize=2048)
-def _indexed_ink(image: _Same, x: int, y: int, current: int | None) -> _Mapped:
-    sprite = image.image
-    under = _background(current).crop((x, y, x + sprite.width, y + sprite.height))
-    under.paste(sprite, (0, 0), sprite)
+def _indexed_inks(
+    inks: tuple[tuple[_Same, int, int], ...], area: _Rect, current: int | None
+) -> _Mapped:
+    """Sprites blended in turn onto the background in ``area``, which holds them all."""
+    left, top = area[0], area[1]
+    under = _background(current).crop(area)
+    for image, x, y in inks:
+        sprite = image.image
+        under.paste(sprite, (x - left, y - top), sprite)
     return _mapped(under)
 
 
-def _apart(boxes: list[tuple[int, int, int, int]]) -> bool:
-    """Whether no two of ``boxes`` (left, top, right, bottom) overlap."""
-    ordered = sorted(boxes)
-    for i, (_, top, right, bottom) in enumerate(ordered):
-        for other in ordered[i + 1 :]:
-            if other[0] >= right:
+def _meet(a: _Rect, b: _Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _groups(spots: list[_Rect]) -> list[tuple[_Rect, list[int]]]:
+    """The sprites at ``spots`` gathered where they overlap (the horses' winds may):
+    each group's area (its sprites' bounding box) and its sprites in drawing order. No
+    sprite reaches into another group's area, so each is blended on its own."""
+    groups = [(spot, [i]) for i, spot in enumerate(spots)]
+    merged = True
+    while merged:
+        merged = False
+        for a, b in itertools.combinations(range(len(groups)), 2):
+            (area_a, members_a), (area_b, members_b) = groups[a], groups[b]
+            if _meet(area_a, area_b):
+                union = (
+                    min(area_a[0], area_b[0]),
+                    min(area_a[1], area_b[1]),
+                    max(area_a[2], area_b[2]),
+                    max(area_a[3], area_b[3]),
+                )
+                groups[a] = (union, sorted(members_a + members_b))
+                del groups[b]
+                merged = True
                 break
-            if other[1] < bottom and top < other[3]:
-                return False
-    return True
+    return groups
 
 
 #: Cells drawn, by box plan: a table's next picture needs its four seats' cells and the
@@ -227,25 +250,24 @@ LAYER_CACHE_SIZE = 200
 @lru_cache(maxsize=LAYER_CACHE_SIZE)
 def _layer(box: BoxPlan) -> Image.Image | None:
     """The box's cell drawn in the palette, in the order the whole picture draws it:
-    sprites (each blended onto the background alone, so they may not overlap), tiles,
-    then the ringed tiles over their halos. None when something of the box leaves its
-    cell or sprites overlap."""
+    sprites, tiles, then the ringed tiles over their halos. None when something of the
+    box leaves its cell."""
     area = left, top, right, bottom = cell(box.position)
     current = box.position if box.current else None
-    inks = []
+    spots = []
     for ink in box.inks:
         w, h = ink.image.size
-        x, y = ink.x - left, ink.y - top
-        inks.append((x, y, x + w, y + h))
-    width, height = right - left, bottom - top
-    if not all(x >= 0 and y >= 0 and r <= width and b <= height for x, y, r, b in inks):
-        return None
-    if not _apart(inks):
+        spots.append((ink.x, ink.y, ink.x + w, ink.y + h))
+    if not all(x >= left and y >= top and r <= right and b <= bottom for x, y, r, b in spots):
         return None
     canvas = _indexed_background(current).crop(area)
     core = canvas.im
-    for ink, spot in zip(box.inks, inks, strict=True):
-        core.paste(_indexed_ink(_Same(ink.image), ink.x, ink.y, current)[0], spot)
+    for group, members in _groups(spots):
+        inks = tuple((_Same(box.inks[i].image), box.inks[i].x, box.inks[i].y) for i in members)
+        sprite = _indexed_inks(inks, group, current)[0]
+        x0, y0, x1, y1 = group
+        core.paste(sprite, (x0 - left, y0 - top, x1 - left, y1 - top))
+    width, height = right - left, bottom - top
     ringed = []
     for tile in box.tiles:
         if tile.mark is Mark.HIGHLIGHT:
@@ -320,7 +342,7 @@ def clear_caches() -> None:
     _indexed_background.cache_clear()
     _index.cache_clear()
     _indexed_tile.cache_clear()
-    _indexed_ink.cache_clear()
+    _indexed_inks.cache_clear()
     _layer.cache_clear()
     _strip.cache_clear()
     table_layout.clear_caches()
