@@ -23,12 +23,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine.tiles import HONOR, NUM_KINDS, Meld, suit
-from renderer import layout, png, text, theme
+from renderer import layout, png, sprites, text, theme
 from renderer.hand import hand_order
 from renderer.layout import Placed
 from renderer.models import DeskView, HandView, Labels, OpponentView
@@ -45,6 +46,7 @@ DRAWN_GAP = 12
 BAND_PAD = 6
 BAND_GAP = 6
 BAR = 5
+HIGHLIGHT_RADIUS = 8
 INSET = MARGIN + BAR + BAND_PAD
 INNER = WIDTH - INSET - MARGIN
 TITLE_SIZE = 22
@@ -68,8 +70,8 @@ class Part(enum.Enum):
     WAIT = "wait"
 
 
-@dataclass(frozen=True, slots=True)
-class DeskTile:
+# Named tuples rather than frozen dataclasses, as for ``Placed``: a band places dozens.
+class DeskTile(NamedTuple):
     """A tile of the picture, ``width`` wide before its ``placed.quarter`` turns."""
 
     placed: Placed
@@ -88,8 +90,7 @@ class DeskTile:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Sprite:
+class Sprite(NamedTuple):
     """A text or badge pasted with its top-left corner at (x, y)."""
 
     image: Image.Image
@@ -417,7 +418,7 @@ def _paint(
     draw = ImageDraw.Draw(canvas)
     if current is not None:
         x, y, w, h = current
-        draw.rounded_rectangle((x, y, x + w, y + h), 8, fill=theme.FELT_DARK)
+        draw.rounded_rectangle((x, y, x + w, y + h), HIGHLIGHT_RADIUS, fill=theme.FELT_DARK)
         draw.rectangle((x, y, x + BAR, y + h), fill=theme.ACCENT)
     if rule is not None:
         draw.line((MARGIN, rule, WIDTH - MARGIN, rule), fill=theme.FELT_LINE, width=2)
@@ -437,12 +438,160 @@ def _draw(view: DeskView) -> Image.Image:
 
 
 def _encode_band(band: _Band) -> png.EncodedBand:
-    """One band drawn on its own canvas, mapped onto the desk's colours and deflated."""
+    """One band drawn on its own canvas in the desk's colours and deflated."""
     spot = band.plan()
+    rows = _draw_indexed(spot)
+    if rows is not None:
+        return png.encode_rows(rows)
     canvas = Image.new("RGB", (WIDTH, spot.height), theme.FELT)
     _paint(canvas, spot.tiles, spot.sprites, spot.current, spot.rule)
-    indexed = canvas.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    return png.encode_band(indexed)
+    return png.encode_band(canvas.quantize(palette=_palette(), dither=_NO_DITHER))
+
+
+# -- drawing in the palette ----------------------------------------------------------------
+#
+# Mapping onto the palette with no dithering takes each pixel on its own, so a band drawn
+# straight in the palette has the pixels of the band drawn in RGB and mapped, as long as
+# every tile and sprite is blended onto one flat colour: each is laid on that colour once,
+# mapped, and pasted as it is. The felt and the highlight are drawn in colours the palette
+# holds exactly, one entry each, so a flat stretch of entries is a flat stretch of colour.
+
+_NO_DITHER = Image.Dither.NONE
+# Every colour the background of a band is drawn in.
+_GROUNDS = (theme.FELT, theme.FELT_DARK, theme.ACCENT, theme.FELT_LINE)
+# How far from the highlight's edges its rounded corners may reach.
+_CLEAR = 2 * HIGHLIGHT_RADIUS
+# A rectangle (left, top, right, bottom), right and bottom excluded.
+_Rect = tuple[int, int, int, int]
+
+
+class _Same:
+    """A sprite as a cache key, compared by identity: Pillow images compare by content
+    and cannot be hashed. The key holds the sprite, so its id is not reused meanwhile."""
+
+    __slots__ = ("image",)
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+
+    def __hash__(self) -> int:
+        return id(self.image)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.image is self.image
+
+
+@cache
+def _index(colour: str) -> int:
+    """The palette entry a flat ``colour`` maps onto."""
+    pixel = Image.new("RGB", (1, 1), colour).quantize(palette=_palette(), dither=_NO_DITHER)
+    return int(pixel.im.getpixel((0, 0)))
+
+
+@cache
+def _grounds() -> dict[int, str] | None:
+    """The background colours by palette entry, or None if two share an entry (then a
+    flat stretch of entries would not tell the colour under a sprite)."""
+    by_index = {_index(colour): colour for colour in _GROUNDS}
+    return by_index if len(by_index) == len(_GROUNDS) else None
+
+
+def _mapped(image: Image.Image) -> tuple[Any, int, int]:
+    """``image`` mapped onto the palette: what pasting it needs, its core and size."""
+    indexed = image.quantize(palette=_palette(), dither=_NO_DITHER)
+    return indexed.im, indexed.width, indexed.height
+
+
+def _laid(sprite: Image.Image, ground: str) -> tuple[Any, int, int]:
+    out = Image.new("RGB", sprite.size, ground)
+    out.paste(sprite, (0, 0), sprite)
+    return _mapped(out)
+
+
+# Tile looks by face, size, state and ground: a few hundred, 2-4 KB each mapped.
+@lru_cache(maxsize=2048)
+def _indexed_tile(
+    face: int, width: int, quarter: int, dim: bool, mark: Mark, ground: str
+) -> tuple[Any, int, int]:
+    return _laid(sprites.tile(face, width, quarter, dim, mark), ground)
+
+
+# Text and badges by sprite and ground; names, badges, counts: about 2 KB each mapped.
+@lru_cache(maxsize=2048)
+def _indexed_sprite(image: _Same, ground: str) -> tuple[Any, int, int]:
+    return _laid(image.image, ground)
+
+
+def _apart(spots: list[_Rect]) -> bool:
+    """Whether no two of ``spots`` overlap: each is then blended onto the background
+    alone, in any order."""
+    ordered = sorted(spots)
+    for i, (_, top, right, bottom) in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other[0] >= right:
+                break
+            if other[1] < bottom and top < other[3]:
+                return False
+    return True
+
+
+def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
+    """The band drawn in the palette, as a row canvas (``png.row_canvas``); None when a
+    tile or sprite would be blended onto anything but one flat colour."""
+    grounds = _grounds()
+    height = spot.height
+    items: list[tuple[Image.Image | DeskTile, _Rect]] = []
+    for tile in spot.tiles:
+        x, y, w, h = tile.box
+        items.append((tile, (x, y, x + w, y + h)))
+    for sprite in spot.sprites:
+        w, h = sprite.image.size
+        items.append((sprite.image, (sprite.x, sprite.y, sprite.x + w, sprite.y + h)))
+    spots = [spot_ for _, spot_ in items]
+    if grounds is None or (items and spot.rule is not None) or not _apart(spots):
+        return None
+    if not all(x >= 0 and y >= 0 and r <= WIDTH and b <= height for x, y, r, b in spots):
+        return None
+    canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    core = canvas.im
+    draw = ImageDraw.Draw(canvas)
+    if spot.current is not None:
+        x, y, w, h = spot.current
+        # One column right of the band's own, after the rows' filter bytes.
+        draw.rounded_rectangle(
+            (x + 1, y, x + w + 1, y + h), HIGHLIGHT_RADIUS, fill=_index(theme.FELT_DARK)
+        )
+        draw.rectangle((x + 1, y, x + BAR + 1, y + h), fill=_index(theme.ACCENT))
+    if spot.rule is not None:
+        line = (MARGIN + 1, spot.rule, WIDTH - MARGIN + 1, spot.rule)
+        draw.line(line, fill=_index(theme.FELT_LINE), width=2)
+    # Every ground found before anything is pasted: it is the background's. Off the
+    # highlight all is felt; well inside it, clear of its bar and its rounded corners, all
+    # is dark felt; elsewhere the background says.
+    found = []
+    for _, (x, y, r, b) in items:
+        if spot.current is None:
+            found.append(theme.FELT)
+            continue
+        left, top, w, h = spot.current
+        right, bottom = left + w + 1, top + h + 1
+        if (left + _CLEAR <= x and r <= right - _CLEAR and top <= y and b <= bottom) or (
+            left + BAR + 1 <= x and r <= right and top + _CLEAR <= y and b <= bottom - _CLEAR
+        ):
+            found.append(theme.FELT_DARK)
+            continue
+        low, high = core.crop((x + 1, y, r + 1, b)).getextrema()
+        if low != high:
+            return None
+        found.append(grounds[low])
+    for (item, (x, y, r, b)), ground in zip(items, found, strict=True):
+        if isinstance(item, DeskTile):
+            p = item.placed
+            sprite = _indexed_tile(p.face, item.width, p.quarter, p.dim, p.mark, ground)[0]
+        else:
+            sprite = _indexed_sprite(_Same(item), ground)[0]
+        core.paste(sprite, (x + 1, y, r + 1, b))
+    return canvas
 
 
 #: Encoded bands by what they show, the least recently used forgotten first. Over random
@@ -507,4 +656,8 @@ def clear_band_cache() -> None:
 
 def clear_caches() -> None:
     _palette.cache_clear()
+    _index.cache_clear()
+    _grounds.cache_clear()
+    _indexed_tile.cache_clear()
+    _indexed_sprite.cache_clear()
     clear_band_cache()

@@ -80,11 +80,15 @@ def encode_band(indexed: Image.Image) -> EncodedBand:
     return _deflate_band(indexed.width, indexed.height, _rows(indexed))
 
 
-def row_canvas(width: int, height: int) -> Image.Image:
-    """A palette canvas for a band ``width`` wide, with one more column on the left, all
-    zeros: the filter byte PNG wants before each row. Paste the band's pixels at x = 1
-    and deflate it with :func:`encode_rows`, which saves copying them into such a canvas."""
-    return Image.new("P", (width + 1, height), _NO_FILTER)
+def row_canvas(width: int, height: int, fill: int = 0) -> Image.Image:
+    """A palette canvas for a band ``width`` wide filled with entry ``fill``, with one
+    more column on the left, all zeros: the filter byte PNG wants before each row. Draw
+    the band at x = 1 and deflate it with :func:`encode_rows`, which saves copying its
+    pixels into such a canvas."""
+    canvas = Image.new("P", (width + 1, height), fill)
+    if fill != _NO_FILTER:
+        canvas.im.paste(_NO_FILTER, (0, 0, 1, height))
+    return canvas
 
 
 def encode_rows(canvas: Image.Image) -> EncodedBand:
