@@ -202,25 +202,29 @@ def _won_block(seat_view: SeatView, seat: int, labels: Labels, width: int) -> _B
     return _Block(tile_x + width, height, (tile,), (ink,), loose=True)
 
 
-def _concealed_block(seat_view: SeatView, seat: int, max_width: int) -> _Block:
+# Most seats show a row of backs, the same row for the same count: kept, as the melds are.
+@lru_cache(maxsize=256)
+def _concealed_block(
+    hand: tuple[int, ...] | None, hand_count: int, drawn: bool, seat: int, max_width: int
+) -> _Block:
     """The concealed tiles as one row: small backs, or the faces of a revealed hand shrunk
     to fit; the drawn tile set apart."""
-    if seat_view.hand is None:
-        faces = [BACK] * seat_view.hand_count
+    if hand is None:
+        faces = [BACK] * hand_count
         width = BACK_WIDTH
     else:
-        faces = list(seat_view.hand)
-        if seat_view.drawn and faces:
+        faces = list(hand)
+        if drawn and faces:
             faces = [*sorted(faces[:-1]), faces[-1]]
         else:
             faces.sort()
-        room = max_width - (DRAWN_GAP if seat_view.drawn else 0)
+        room = max_width - (DRAWN_GAP if drawn else 0)
         fair = (room + TILE_GAP) // max(1, len(faces)) - TILE_GAP
         width = max(FACE_WIDTH_MIN, min(FACE_WIDTH, fair))
     tiles = []
     x = 0
     for i, face in enumerate(faces):
-        if seat_view.drawn and i == len(faces) - 1:
+        if drawn and i == len(faces) - 1:
             x += DRAWN_GAP - TILE_GAP
         tiles.append(TableTile(face, x, 0, width, Role.HAND, seat))
         x += width + TILE_GAP
@@ -262,7 +266,9 @@ def _header(
     """The plate's sprites and the concealed row, flowed left to right and wrapped at
     ``width``; returns the tiles, the sprites and the height used."""
     items: list[Image.Image | _Block] = list(_plate_inks(seat_view, labels, seat, current, width))
-    items.append(_concealed_block(seat_view, seat, width))
+    items.append(
+        _concealed_block(seat_view.hand, seat_view.hand_count, seat_view.drawn, seat, width)
+    )
     tiles: list[TableTile] = []
     inks: list[Ink] = []
     x, y, line_h = 0, 0, 0
@@ -533,6 +539,15 @@ def _seat_plan(state: _SeatState, tile: int, ringed: bool) -> tuple[list[TableTi
 
 
 @dataclass(frozen=True, slots=True)
+class _Extras:
+    """What the centre's bottom rows show: the 宝牌 and the horses."""
+
+    wildcard: int | None
+    horses: tuple[HorseView, ...]
+    labels: Labels
+
+
+@dataclass(frozen=True, slots=True)
 class _CentreView:
     """What of a table the centre shows: ``discard`` is the latest discard's face."""
 
@@ -540,8 +555,7 @@ class _CentreView:
     caption: str
     wall_left: int
     round_wind: int | None
-    wildcard: int | None
-    horses: tuple[HorseView, ...]
+    extras: _Extras
     title: str
     labels: Labels
 
@@ -554,8 +568,7 @@ class _CentreView:
             view.caption,
             view.wall_left,
             view.round_wind,
-            view.wildcard,
-            view.horses,
+            _Extras(view.wildcard, view.horses, view.labels),
             view.title,
             view.labels,
         )
@@ -580,7 +593,9 @@ def _centre_plan(view: _CentreView) -> tuple[list[TableTile], list[Ink]]:
     mid = cx + cw // 2
     tiles: list[TableTile] = []
     inks: list[Ink] = []
-    extras_top = _centre_extras(view, tiles, inks, cy + ch - CENTRE_PAD)
+    extra_tiles, extra_inks, extras_top = _centre_extras(view.extras, cy + ch - CENTRE_PAD)
+    tiles += extra_tiles
+    inks += extra_inks
     status = _status_lines(view, inner)
     status_h = sum(max(i.height for i in line) + LINE_GAP for line in status)
     title_h = text.line_height(TITLE_SIZE) if view.title else 0
@@ -656,11 +671,17 @@ def _centre_discard(
         inks.append(Ink(image, text_x, text_y + i * line_h))
 
 
-def _centre_extras(view: _CentreView, tiles: list[TableTile], inks: list[Ink], bottom: int) -> int:
+# The same from one move to the next: kept, with what measuring its labels costs.
+@lru_cache(maxsize=64)
+def _centre_extras(
+    view: _Extras, bottom: int
+) -> tuple[tuple[TableTile, ...], tuple[Ink, ...], int]:
     """The 宝牌 indicator and the horses along the centre's bottom: in one row where they
     fit, with the horses' label where there is room for it; else the horses in the bottom
-    row and the 宝牌 above them. Returns the top of what was placed (``bottom`` when there
-    is nothing)."""
+    row and the 宝牌 above them. Returns the tiles, the sprites and the top of what was
+    placed (``bottom`` when there is nothing)."""
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
     cx, _, cw, _ = CENTRE
     left, inner = cx + CENTRE_PAD, cw - 2 * CENTRE_PAD
     labels = view.labels
@@ -682,7 +703,7 @@ def _centre_extras(view: _CentreView, tiles: list[TableTile], inks: list[Ink], b
     if view.wildcard is not None:
         x = _label(inks, labels.wildcard, left, top, row_h)
         tiles.append(TableTile(view.wildcard, x, top, WILDCARD_TILE, Role.CENTRE))
-    return top if view.horses or view.wildcard is not None else bottom
+    return tuple(tiles), tuple(inks), top if view.horses or view.wildcard is not None else bottom
 
 
 def _label_width(word: str) -> int:
@@ -693,7 +714,7 @@ def _wildcard_width(labels: Labels) -> int:
     return _label_width(labels.wildcard) + WILDCARD_TILE
 
 
-def _horses_width(view: _CentreView, labelled: bool) -> int:
+def _horses_width(view: _Extras, labelled: bool) -> int:
     """The least width the horses need: one back with the count while they are face
     down, the narrowest tiles once turned up; after the label if ``labelled``."""
     label = _label_width(view.labels.horses) if labelled else 0
@@ -702,12 +723,12 @@ def _horses_width(view: _CentreView, labelled: bool) -> int:
     return label + SMALL_TILE + LABEL_GAP + text.width(_horse_count(view), LABEL_SIZE, bold=True)
 
 
-def _horse_count(view: _CentreView) -> str:
+def _horse_count(view: _Extras) -> str:
     return f"×{len(view.horses)}"
 
 
 def _centre_horses(
-    view: _CentreView,
+    view: _Extras,
     tiles: list[TableTile],
     inks: list[Ink],
     x: int,
@@ -777,5 +798,7 @@ def plan(view: TableView) -> TablePlan:
 
 def clear_caches() -> None:
     _meld_block.cache_clear()
+    _concealed_block.cache_clear()
+    _centre_extras.cache_clear()
     _seat_state.cache_clear()
     _centre_box.cache_clear()
