@@ -28,6 +28,10 @@ class Mark(enum.Enum):
     VOID = "void"
     WILD = "wild"
 
+    # Hashed as the object it is (each mark is one object), in C: every cached tile and
+    # band is looked up with a mark in its key, and Enum hashes its name in Python.
+    __hash__ = object.__hash__
+
 
 def tile_size(width: int, quarter: int = 0) -> tuple[int, int]:
     """(width, height) of a tile turned by ``quarter`` quarter turns."""

@@ -217,12 +217,29 @@ def _meet(a: _Rect, b: _Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _crop(image: Image.Image, area: _Rect) -> Image.Image:
+    """``image.crop(area)`` without its checks, a third of the time: a cell is inside."""
+    return image._new(image.im.crop(area))
+
+
+def _apart(spots: list[_Rect]) -> bool:
+    """Whether no two of ``spots`` overlap."""
+    ordered = sorted(spots)
+    for i, (_, top, right, bottom) in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other[0] >= right:
+                break
+            if other[1] < bottom and top < other[3]:
+                return False
+    return True
+
+
 def _groups(spots: list[_Rect]) -> list[tuple[_Rect, list[int]]]:
     """The sprites at ``spots`` gathered where they overlap (the horses' winds may):
     each group's area (its sprites' bounding box) and its sprites in drawing order. No
     sprite reaches into another group's area, so each is blended on its own."""
     groups = [(spot, [i]) for i, spot in enumerate(spots)]
-    merged = True
+    merged = not _apart(spots)
     while merged:
         merged = False
         for a, b in itertools.combinations(range(len(groups)), 2):
@@ -260,7 +277,7 @@ def _layer(box: BoxPlan) -> Image.Image | None:
         spots.append((ink.x, ink.y, ink.x + w, ink.y + h))
     if not all(x >= left and y >= top and r <= right and b <= bottom for x, y, r, b in spots):
         return None
-    canvas = _indexed_background(current).crop(area)
+    canvas = _crop(_indexed_background(current), area)
     core = canvas.im
     for group, members in _groups(spots):
         inks = tuple((_Same(box.inks[i].image), box.inks[i].x, box.inks[i].y) for i in members)
@@ -279,13 +296,12 @@ def _layer(box: BoxPlan) -> Image.Image | None:
         if x < 0 or y < 0 or x + w > width or y + h > height:
             return None
         core.paste(sprite, (x, y, x + w, y + h))
-    draw = ImageDraw.Draw(canvas)
     for tile in ringed:
         x0, y0, x1, y1 = _halo_box(tile)
         if x0 < left or y0 < top or x1 >= right or y1 >= bottom:
             return None
         halo = (x0 - left, y0 - top, x1 - left, y1 - top)
-        draw.rounded_rectangle(halo, HALO + 3, fill=_index(theme.HIGHLIGHT))
+        ImageDraw.Draw(canvas).rounded_rectangle(halo, HALO + 3, fill=_index(theme.HIGHLIGHT))
         sprite, w, h = _indexed_tile(
             tile.face, tile.width, theme.HIGHLIGHT, tile.quarter, tile.mark
         )
