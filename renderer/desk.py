@@ -69,6 +69,9 @@ class Part(enum.Enum):
     WON = "won"
     WAIT = "wait"
 
+    # Hashed in C as the object it is, as ``Mark`` is: cached blocks are looked up by it.
+    __hash__ = object.__hash__
+
 
 # Named tuples rather than frozen dataclasses, as for ``Placed``: a band places dozens.
 class DeskTile(NamedTuple):
@@ -123,6 +126,8 @@ class _Block:
     tiles: tuple[DeskTile, ...]
 
 
+# Blocks are pure and asked for again with every band drawn: a few thousand looks in all.
+@lru_cache(maxsize=2048)
 def _tile_block(
     face: int, width: int, part: Part, mark: Mark = Mark.NONE, dim: bool = False
 ) -> _Block:
@@ -130,6 +135,7 @@ def _tile_block(
     return _Block(width, tile_height(width), (tile,))
 
 
+@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld, owner: int, width: int, part: Part) -> _Block:
     height = layout.row_height(width, [meld])
     placed = layout.place_melds([meld], owner, 0, height, width, GAP, 0)
@@ -535,61 +541,73 @@ def _apart(spots: list[_Rect]) -> bool:
     return True
 
 
+# Some twenty sizes of a lit band over random play, 70-150 KB each.
+@lru_cache(maxsize=32)
+def _lit(height: int, lit: tuple[int, int, int, int]) -> Image.Image:
+    """A band's row canvas with the highlight of the seat to move drawn at ``lit``."""
+    canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    x, y, w, h = lit
+    draw = ImageDraw.Draw(canvas)
+    # One column right of the band's own, after the rows' filter bytes.
+    draw.rounded_rectangle(
+        (x + 1, y, x + w + 1, y + h), HIGHLIGHT_RADIUS, fill=_index(theme.FELT_DARK)
+    )
+    draw.rectangle((x + 1, y, x + BAR + 1, y + h), fill=_index(theme.ACCENT))
+    return canvas
+
+
 def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
     """The band drawn in the palette, as a row canvas (``png.row_canvas``); None when a
     tile or sprite would be blended onto anything but one flat colour."""
     grounds = _grounds()
     height = spot.height
-    items: list[tuple[Image.Image | DeskTile, _Rect]] = []
+    if grounds is None or (spot.rule is not None and (spot.tiles or spot.sprites)):
+        return None
+    looks: list[tuple[int, int, int, bool, Mark] | _Same] = []
+    spots: list[_Rect] = []
     for tile in spot.tiles:
-        x, y, w, h = tile.box
-        items.append((tile, (x, y, x + w, y + h)))
+        p = tile.placed
+        w, h = tile_size(tile.width, p.quarter)
+        looks.append((p.face, tile.width, p.quarter, p.dim, p.mark))
+        spots.append((p.x, p.y, p.x + w, p.y + h))
     for sprite in spot.sprites:
         w, h = sprite.image.size
-        items.append((sprite.image, (sprite.x, sprite.y, sprite.x + w, sprite.y + h)))
-    spots = [spot_ for _, spot_ in items]
-    if grounds is None or (items and spot.rule is not None) or not _apart(spots):
+        looks.append(_Same(sprite.image))
+        spots.append((sprite.x, sprite.y, sprite.x + w, sprite.y + h))
+    if not _apart(spots):
         return None
-    if not all(x >= 0 and y >= 0 and r <= WIDTH and b <= height for x, y, r, b in spots):
-        return None
-    canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    lit = spot.current
+    if lit is None:
+        canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    else:
+        canvas = _lit(height, lit).copy()
+        x, y, w, h = lit
+        left, top, right, bottom = x, y, x + w + 1, y + h + 1
     core = canvas.im
-    draw = ImageDraw.Draw(canvas)
-    if spot.current is not None:
-        x, y, w, h = spot.current
-        # One column right of the band's own, after the rows' filter bytes.
-        draw.rounded_rectangle(
-            (x + 1, y, x + w + 1, y + h), HIGHLIGHT_RADIUS, fill=_index(theme.FELT_DARK)
-        )
-        draw.rectangle((x + 1, y, x + BAR + 1, y + h), fill=_index(theme.ACCENT))
     if spot.rule is not None:
         line = (MARGIN + 1, spot.rule, WIDTH - MARGIN + 1, spot.rule)
-        draw.line(line, fill=_index(theme.FELT_LINE), width=2)
-    # Every ground found before anything is pasted: it is the background's. Off the
-    # highlight all is felt; well inside it, clear of its bar and its rounded corners, all
-    # is dark felt; elsewhere the background says.
-    found = []
-    for _, (x, y, r, b) in items:
-        if spot.current is None:
-            found.append(theme.FELT)
-            continue
-        left, top, w, h = spot.current
-        right, bottom = left + w + 1, top + h + 1
-        if (left + _CLEAR <= x and r <= right - _CLEAR and top <= y and b <= bottom) or (
+        ImageDraw.Draw(canvas).line(line, fill=_index(theme.FELT_LINE), width=2)
+    # Nothing overlaps, so the ground under each is the background's, pasted or not. Off
+    # the highlight all is felt; well inside it, clear of its bar and its rounded
+    # corners, all is dark felt; elsewhere the background says.
+    for look, (x, y, r, b) in zip(looks, spots, strict=True):
+        if x < 0 or y < 0 or r > WIDTH or b > height:
+            return None
+        if lit is None:
+            ground = theme.FELT
+        elif (left + _CLEAR <= x and r <= right - _CLEAR and top <= y and b <= bottom) or (
             left + BAR + 1 <= x and r <= right and top + _CLEAR <= y and b <= bottom - _CLEAR
         ):
-            found.append(theme.FELT_DARK)
-            continue
-        low, high = core.crop((x + 1, y, r + 1, b)).getextrema()
-        if low != high:
-            return None
-        found.append(grounds[low])
-    for (item, (x, y, r, b)), ground in zip(items, found, strict=True):
-        if isinstance(item, DeskTile):
-            p = item.placed
-            sprite = _indexed_tile(p.face, item.width, p.quarter, p.dim, p.mark, ground)[0]
+            ground = theme.FELT_DARK
         else:
-            sprite = _indexed_sprite(_Same(item), ground)[0]
+            low, high = core.crop((x + 1, y, r + 1, b)).getextrema()
+            if low != high:
+                return None
+            ground = grounds[low]
+        if isinstance(look, _Same):
+            sprite = _indexed_sprite(look, ground)[0]
+        else:
+            sprite = _indexed_tile(*look, ground)[0]
         core.paste(sprite, (x + 1, y, r + 1, b))
     return canvas
 
@@ -660,4 +678,7 @@ def clear_caches() -> None:
     _grounds.cache_clear()
     _indexed_tile.cache_clear()
     _indexed_sprite.cache_clear()
+    _lit.cache_clear()
+    _tile_block.cache_clear()
+    _meld_block.cache_clear()
     clear_band_cache()

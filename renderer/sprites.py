@@ -33,6 +33,8 @@ class Mark(enum.Enum):
     __hash__ = object.__hash__
 
 
+# Asked for every tile placed and drawn, of a handful of widths.
+@lru_cache(maxsize=256)
 def tile_size(width: int, quarter: int = 0) -> tuple[int, int]:
     """(width, height) of a tile turned by ``quarter`` quarter turns."""
     h = tile_height(width)
@@ -118,3 +120,4 @@ def clear_caches() -> None:
     _art.cache_clear()
     tile.cache_clear()
     tile_on.cache_clear()
+    tile_size.cache_clear()
