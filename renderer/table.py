@@ -42,7 +42,7 @@ from renderer.table_layout import (
     plan,
 )
 
-__all__ = ["SIZE", "clear_caches", "render_table"]
+__all__ = ["SIZE", "clear_caches", "clear_picture_caches", "render_table"]
 
 BOX_RADIUS = 12
 TURN_OUTLINE = 6
@@ -352,6 +352,14 @@ def _palette() -> Image.Image:
     return png.palette_of(_draw(late_game_table()))
 
 
+def clear_picture_caches() -> None:
+    """Forget every laid-out box, cell and strip, keeping the palette and the mapped
+    sprites (the benchmark measures tables drawn whole with this)."""
+    _layer.cache_clear()
+    _strip.cache_clear()
+    table_layout.clear_caches()
+
+
 def clear_caches() -> None:
     _palette.cache_clear()
     _background.cache_clear()
@@ -359,6 +367,4 @@ def clear_caches() -> None:
     _index.cache_clear()
     _indexed_tile.cache_clear()
     _indexed_inks.cache_clear()
-    _layer.cache_clear()
-    _strip.cache_clear()
-    table_layout.clear_caches()
+    clear_picture_caches()
