@@ -10,10 +10,13 @@ has a bar down its left edge.
 The picture is ``WIDTH`` wide, so a phone shows it at half size: the other seats' tiles
 and the waits (``TILE``) are then 18 px wide, the reader's own (``OWN_TILE``) 23 px.
 
-The picture is drawn, mapped onto its colours and deflated band by band (the header, each
-other seat, the rule, the reader's own hand), and each encoded band is kept by what it
-shows: the next desk of a reader mostly differs in the reader's own band, and the bands
-that did not change are copied into the new file rather than drawn again.
+The picture is drawn and deflated band by band (the header, each other seat, the rule,
+the reader's own hand), and each encoded band is kept by what it shows: the next desk of a
+reader mostly differs in the reader's own band, and the bands that did not change are
+copied into the new file rather than drawn again. A band is drawn straight in the desk's
+fixed colours, from tiles and sprites already laid on the flat colour under them and
+mapped (see "drawing in the palette" below): the pixels of the band drawn in RGB and
+mapped, at a fraction of the cost.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ several times faster than Pillow's own PNG writer, and a move draws several pict
 A picture made of full-width bands can also be written from bands encoded apart
 (:func:`encode_band`, :func:`write_bands`): each band's rows are deflated on their own, so
 a band that did not change since the last picture is copied rather than deflated again.
+A band drawn into a :func:`row_canvas` (which holds the rows' filter bytes) is deflated
+straight from it by :func:`encode_rows`.
 """
 
 from __future__ import annotations

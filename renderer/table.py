@@ -258,9 +258,9 @@ def _groups(spots: list[_Rect]) -> list[tuple[_Rect, list[int]]]:
     return groups
 
 
-#: Cells drawn, by box plan: a table's next picture needs its four seats' cells and the
-#: centre's of the last one. A seat's cell is 242 x 398 px, 96 KB in the palette, a
-#: centre's 24 KB; with the boxes each keeps alive, a full cache holds about 20 MB.
+#: Cells drawn, by box plan: a table's next picture needs the five cells of its last one
+#: (forty tables' worth). A seat's cell is 242 x 398 px, 96 KB in the palette, a centre's
+#: 24 KB; over random play a full cache holds some 17 MB, with the boxes it keeps alive.
 LAYER_CACHE_SIZE = 200
 
 
@@ -310,8 +310,9 @@ def _layer(box: BoxPlan) -> Image.Image | None:
     return canvas
 
 
-#: Encoded strips, by the box plans of the cells they cross. Over random play a strip
-#: averages some 19 KB of deflate; a table's next picture needs the strips of its last.
+#: Encoded strips, by the box plans of the cells they cross: a table's next picture
+#: needs the three strips of its last (a hundred tables' worth). Over random play a strip
+#: averages some 10 KB of deflate, so a full cache holds about 3 MB.
 STRIP_CACHE_SIZE = 300
 
 

@@ -13,6 +13,10 @@ when a phone shows the picture 360 px wide. While every seat fits with larger ti
 in a hand) all four grow together up to ``TILE_MAX``. A box that cannot hold its seat at
 ``TILE`` (a river longer than the phone test's full tables beside as many melds) shrinks
 that seat's tiles until it does.
+
+A move changes one or two seats and the centre, so the plan is made box by box
+(:func:`box_plans`), each box kept by what it depends on: a seat's view, place and turn,
+and the tile width the table shares; the centre's latest discard, caption and counts.
 """
 
 from __future__ import annotations
