@@ -190,17 +190,17 @@ def _meld_block(meld: Meld, seat: int, width: int) -> _Block:
     return _Block(layout.melds_width([meld], width, TILE_GAP, 0), height, tiles)
 
 
-def _won_block(seat_view: SeatView, seat: int, labels: Labels, width: int) -> _Block | None:
+def _won_block(body: _BodyView, seat: int, labels: Labels, width: int) -> _Block | None:
     """The winning tile with a badge: 胡, and the order of the win where it is known."""
-    if seat_view.won_tile is None:
+    if body.won_tile is None:
         return None
-    order = seat_view.won_order
+    order = body.won_order
     word = labels.won if order is None else labels.won_order.format(n=order)
     badge = text.pill(word, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK)
     height = max(tile_height(width), badge.height)
     tile_x = badge.width + ITEM_GAP
     tile = TableTile(
-        seat_view.won_tile, tile_x, (height - tile_height(width)) // 2, width, Role.WON, seat
+        body.won_tile, tile_x, (height - tile_height(width)) // 2, width, Role.WON, seat
     )
     ink = Ink(badge, 0, (height - badge.height) // 2, seat)
     return _Block(tile_x + width, height, (tile,), (ink,), loose=True)
@@ -366,20 +366,21 @@ def _arrange(blocks: Sequence[_Block], discards: int, width: int, tile: int) -> 
 
 
 def _river_tiles(
-    seat_view: SeatView, seat: int, ringed: bool, x0: int, y0: int, columns: int, tile: int
+    body: _BodyView, seat: int, x0: int, y0: int, columns: int, tile: int
 ) -> list[TableTile]:
-    """The discards in rows of ``columns`` from (x0, y0), the newest ringed if ``ringed``."""
+    """The discards in rows of ``columns`` from (x0, y0)."""
     th = tile_height(tile)
-    out = []
-    last = len(seat_view.discards) - 1
-    for i, kind in enumerate(seat_view.discards):
-        row, col = divmod(i, columns)
-        mark = Mark.HIGHLIGHT if ringed and i == last else Mark.NONE
-        x = x0 + col * (tile + TILE_GAP)
-        out.append(
-            TableTile(kind, x, y0 + row * (th + TILE_GAP), tile, Role.RIVER, seat, mark=mark)
+    return [
+        TableTile(
+            kind,
+            x0 + i % columns * (tile + TILE_GAP),
+            y0 + i // columns * (th + TILE_GAP),
+            tile,
+            Role.RIVER,
+            seat,
         )
-    return out
+        for i, kind in enumerate(body.discards)
+    ]
 
 
 def _place_rows(
@@ -426,9 +427,24 @@ def _seat_header(seat_view: SeatView, labels: Labels, seat: int, pos: int, curre
     return _Seat(seat, pos, x0, width, top, by + bh - PAD - top, tiles, inks)
 
 
-def _blocks(seat_view: SeatView, labels: Labels, seat: int, tile: int) -> list[_Block]:
-    blocks = [_meld_block(m, seat, tile) for m in seat_view.melds]
-    won = _won_block(seat_view, seat, labels, tile)
+@dataclass(frozen=True, slots=True)
+class _BodyView:
+    """What of a seat its melds and river show: the same for a seat whose turn begins or
+    ends, or whose newest discard stops being the latest."""
+
+    melds: tuple[Meld, ...]
+    discards: tuple[int, ...]
+    won_tile: int | None
+    won_order: int | None
+
+    @classmethod
+    def of(cls, seat_view: SeatView) -> _BodyView:
+        return cls(seat_view.melds, seat_view.discards, seat_view.won_tile, seat_view.won_order)
+
+
+def _blocks(body: _BodyView, labels: Labels, seat: int, tile: int) -> list[_Block]:
+    blocks = [_meld_block(m, seat, tile) for m in body.melds]
+    won = _won_block(body, seat, labels, tile)
     return blocks if won is None else [*blocks, won]
 
 
@@ -453,10 +469,10 @@ class _SeatState:
     out again only the seats it changed. Threads may fill the memos at once: they
     compute the same values, and a plan made twice only costs a second drawing."""
 
-    __slots__ = ("_fits", "_plans", "current", "header", "labels", "seat_view")
+    __slots__ = ("_fits", "_plans", "body", "current", "header", "labels")
 
-    def __init__(self, seat_view: SeatView, labels: Labels, header: _Seat, current: bool) -> None:
-        self.seat_view = seat_view
+    def __init__(self, body: _BodyView, labels: Labels, header: _Seat, current: bool) -> None:
+        self.body = body
         self.labels = labels
         self.header = header
         self.current = current
@@ -467,9 +483,7 @@ class _SeatState:
         found = self._fits.get(tile)
         if found is None:
             box = self.header
-            blocks = _blocks(self.seat_view, self.labels, box.seat, tile)
-            count = len(self.seat_view.discards)
-            found = _arrange(blocks, count, box.width, tile).height <= box.room
+            found = _fits(self.body, self.labels, box.seat, box.width, box.room, tile)
             self._fits[tile] = found
         return found
 
@@ -480,17 +494,32 @@ class _SeatState:
         found = self._plans.get(key)
         if found is None:
             box = self.header
-            tiles, inks = _seat_plan(self, tile, ringed)
-            found = BoxPlan(
-                box.position, self.current, tuple(box.tiles + tiles), tuple(box.inks + inks)
+            tiles, inks = _seat_body(
+                self.body,
+                self.labels,
+                box.seat,
+                box.position,
+                box.x,
+                box.top,
+                box.width,
+                box.room,
+                tile,
             )
+            if ringed and self.body.discards:
+                # The river comes first, oldest discard first.
+                newest = len(self.body.discards) - 1
+                body = list(tiles)
+                body[newest] = body[newest]._replace(mark=Mark.HIGHLIGHT)
+                tiles = tuple(body)
+            found = BoxPlan(box.position, self.current, (*box.tiles, *tiles), (*box.inks, *inks))
             self._plans[key] = found
         return found
 
 
 #: Seats laid out, by what they depend on: a table's four seats change one or two at a
 #: time, and dozens of tables share a worker. Each holds its header and a plan or two
-#: (some 60 tiles and sprites, about 10 KB), so a full cache holds some 5 MB.
+#: (some 60 tiles and sprites, about 10 KB), so a full cache holds some 5 MB; as many
+#: melds and rivers again are kept apart from their headers.
 SEAT_CACHE_SIZE = 512
 
 
@@ -499,44 +528,59 @@ def _seat_state(
     seat_view: SeatView, labels: Labels, seat: int, pos: int, current: bool
 ) -> _SeatState:
     header = _seat_header(seat_view, labels, seat, pos, current)
-    return _SeatState(seat_view, labels, header, current)
+    return _SeatState(_BodyView.of(seat_view), labels, header, current)
 
 
-def _seat_plan(state: _SeatState, tile: int, ringed: bool) -> tuple[list[TableTile], list[Ink]]:
-    """The seat's melds and river at ``tile`` wide, or narrower if they cannot fit; its
-    newest discard ringed if ``ringed``."""
-    while tile > TILE_MIN and not state.fits(tile):
+@lru_cache(maxsize=4 * SEAT_CACHE_SIZE)
+def _fits(body: _BodyView, labels: Labels, seat: int, width: int, room: int, tile: int) -> bool:
+    blocks = _blocks(body, labels, seat, tile)
+    return _arrange(blocks, len(body.discards), width, tile).height <= room
+
+
+@lru_cache(maxsize=SEAT_CACHE_SIZE)
+def _seat_body(
+    body: _BodyView,
+    labels: Labels,
+    seat: int,
+    position: int,
+    x0: int,
+    top: int,
+    width: int,
+    room: int,
+    tile: int,
+) -> tuple[tuple[TableTile, ...], tuple[Ink, ...]]:
+    """The seat's river (first, none ringed) and melds at ``tile`` wide, or narrower if
+    they cannot fit in the ``width`` x ``room`` area from (x0, top)."""
+    while tile > TILE_MIN and not _fits(body, labels, seat, width, room, tile):
         tile -= TILE_STEP
-    box = state.header
-    seat_view = state.seat_view
-    blocks = _blocks(seat_view, state.labels, box.seat, tile)
-    count = len(seat_view.discards)
-    body = _arrange(blocks, count, box.width, tile)
-    x0, top, width = box.x, box.top, box.width
-    river_w = body.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
-    river_h = _river_height(count, body.columns, tile)
-    if body.side:
+    blocks = _blocks(body, labels, seat, tile)
+    count = len(body.discards)
+    arranged = _arrange(blocks, count, width, tile)
+    river_w = arranged.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
+    river_h = _river_height(count, arranged.columns, tile)
+    if arranged.side:
         # The river on the side that touches the centre: the right of the bottom box and
         # of the left one, the left of the top box and of the right one.
-        river_right = box.position in (0, 3)
+        river_right = position in (0, 3)
         river_x = x0 + width - river_w if river_right else x0
-        blocks_x = x0 if river_right else x0 + width - body.blocks_width
-        tiles = _river_tiles(seat_view, box.seat, ringed, river_x, top, body.columns, tile)
+        blocks_w = arranged.blocks_width
+        blocks_x = x0 if river_right else x0 + width - blocks_w
+        tiles = _river_tiles(body, seat, river_x, top, arranged.columns, tile)
         more_tiles, inks = _place_rows(
-            _rows_of(blocks, body.blocks_width), blocks_x, top, body.blocks_width, not river_right
+            _rows_of(blocks, blocks_w), blocks_x, top, blocks_w, not river_right
         )
     else:
         # Stacked, the river is nearer the centre: above the melds at the bottom and on
         # the right, below them at the top and on the left.
-        river_first = box.position in (0, 1)
+        river_first = position in (0, 1)
         rows = _rows_of(blocks, width)
         blocks_h = _rows_height(rows) if rows else 0
         sep = BLOCK_GAP if rows and count else 0
         river_y = top if river_first else top + blocks_h + sep
         blocks_y = top + river_h + sep if river_first else top
-        tiles = _river_tiles(seat_view, box.seat, ringed, x0, river_y, body.columns, tile)
+        tiles = _river_tiles(body, seat, x0, river_y, arranged.columns, tile)
         more_tiles, inks = _place_rows(rows, x0, blocks_y, width, False)
-    return tiles + more_tiles, inks
+    return (*tiles, *more_tiles), tuple(inks)
 
 
 # -- the centre ---------------------------------------------------------------------------
@@ -805,4 +849,6 @@ def clear_caches() -> None:
     _concealed_block.cache_clear()
     _centre_extras.cache_clear()
     _seat_state.cache_clear()
+    _fits.cache_clear()
+    _seat_body.cache_clear()
     _centre_box.cache_clear()
