@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, replace
+from typing import cast
 
 import pytest
 from PIL import Image
 
-from renderer import desk, engine_views
+from renderer import desk, engine_views, png, theme
 from renderer.models import DeskView, Labels
 from renderer.reference import reference_desk
 from tests.renderer.test_render_desk_phone import SEATS, crowded, played
@@ -123,10 +124,11 @@ def test_clearing_the_caches_forgets_the_bands() -> None:
 
 def _band_pixels(spot: desk._BandPlan) -> tuple[bytes, bytes]:
     """A band plan drawn the way the desk draws it, and drawn in RGB and mapped."""
-    encoded = desk.png.write_bands([desk._encode_band(_Planned(spot))], desk._palette())
+    band = cast(desk._Band, _Planned(spot))
+    encoded = png.write_bands([desk._encode_band(band)], desk._palette())
     image = Image.open(io.BytesIO(encoded))
     image.load()
-    canvas = Image.new("RGB", (desk.WIDTH, spot.height), desk.theme.FELT)
+    canvas = Image.new("RGB", (desk.WIDTH, spot.height), theme.FELT)
     desk._paint(canvas, spot.tiles, spot.sprites, spot.current, spot.rule)
     whole = canvas.quantize(palette=desk._palette(), dither=Image.Dither.NONE)
     return image.tobytes(), whole.tobytes()
@@ -134,7 +136,7 @@ def _band_pixels(spot: desk._BandPlan) -> tuple[bytes, bytes]:
 
 @dataclass(frozen=True)
 class _Planned:
-    """A band whose plan is given."""
+    """A band whose plan is given, drawn as the desk's bands are."""
 
     spot: desk._BandPlan
 
