@@ -8,7 +8,10 @@ the fixed palettes); warm is the mean over ``--repeat`` renders of the same view
 caches are filled. A desk's bands are cached too: "next move" is the warm cost of a desk
 whose header and other seats are those of the desk before it and whose own hand is not
 (only the reader's own band is drawn and encoded), "every band new" that of a desk after
-the band cache is cleared.
+the band cache is cleared. A table is cached by cell and strip the same way: its "next
+move" is a discard (the discarding seat's box, the ring leaving the seat before, the turn
+passing on and the centre change) in a hand whose rivers grow from six tiles, "every cell
+new" a table after its caches are cleared.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import renderer
-from engine.tiles import parse_hand, parse_tile, parse_tiles
-from renderer import DeskView, HandView
+from engine.tiles import NUM_KINDS, parse_hand, parse_tile, parse_tiles
+from renderer import DeskView, HandView, TableView
 from renderer.reference import late_game_table, reference_desk
 
 # Warm budgets: a table message is redrawn after every move, a desk answers a click.
@@ -47,6 +50,50 @@ def next_moves(desk: DeskView, count: int) -> list[DeskView]:
         replace(desk, hand=replace(hand, concealed=(i % 34, i // 34 % 34, *hand.concealed[2:])))
         for i in range(count)
     ]
+
+
+def next_discards(table: TableView, count: int) -> list[TableView]:
+    """``count`` tables, one discard apart, from ``table`` with its rivers cut to their
+    first six tiles: the seat whose move it is discards, the next seat is to move."""
+    seats = [replace(seat, discards=seat.discards[:6]) for seat in table.seats]
+    current = table.current or 0
+    out = []
+    for i in range(count):
+        seat = seats[current]
+        tile = i % NUM_KINDS
+        seats[current] = replace(seat, discards=(*seat.discards, tile))
+        out.append(
+            replace(
+                table,
+                seats=(seats[0], seats[1], seats[2], seats[3]),
+                current=(current + 1) % 4,
+                last_discard=current,
+                wall_left=max(0, table.wall_left - i),
+                caption=f"{seat.name} 打出 {table.labels.tile_text(tile)}",
+            )
+        )
+        current = (current + 1) % 4
+    return out
+
+
+def _uncached_table(table: TableView, repeat: int) -> float:
+    """Mean ms of ``table`` with every font, sprite and text cached but no cell or strip."""
+    total = 0.0
+    for _ in range(repeat):
+        renderer.table.clear_picture_caches()
+        start = time.perf_counter()
+        renderer.render_table(table)
+        total += time.perf_counter() - start
+    return total * 1000 / repeat
+
+
+def _next_table(tables: list[TableView]) -> float:
+    """Mean ms of each table after the one before it."""
+    renderer.render_table(tables[0])
+    start = time.perf_counter()
+    for table in tables[1:]:
+        renderer.render_table(table)
+    return (time.perf_counter() - start) * 1000 / (len(tables) - 1)
 
 
 def _uncached(desk: DeskView, repeat: int) -> float:
@@ -108,6 +155,16 @@ def main() -> None:
             moved = _next_move(next_moves(desk, args.repeat + 1))
             fresh = _uncached(desk, args.repeat)
             print(f"{'':6} next move {moved:6.2f} ms   every band new {fresh:6.2f} ms")
+        if name == "table":
+            # The same for a table: the next discard, and a table with nothing cached.
+            tables = next_discards(table, args.repeat + 1)
+            # Every tile and caption once, so that the figure is the cells' and strips'.
+            for view in tables:
+                renderer.render_table(view)
+            renderer.table.clear_picture_caches()
+            moved = _next_table(tables)
+            fresh = _uncached_table(table, args.repeat)
+            print(f"{'':6} next move {moved:6.2f} ms   every cell new {fresh:6.2f} ms")
 
 
 if __name__ == "__main__":

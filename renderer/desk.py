@@ -10,10 +10,13 @@ has a bar down its left edge.
 The picture is ``WIDTH`` wide, so a phone shows it at half size: the other seats' tiles
 and the waits (``TILE``) are then 18 px wide, the reader's own (``OWN_TILE``) 23 px.
 
-The picture is drawn, mapped onto its colours and deflated band by band (the header, each
-other seat, the rule, the reader's own hand), and each encoded band is kept by what it
-shows: the next desk of a reader mostly differs in the reader's own band, and the bands
-that did not change are copied into the new file rather than drawn again.
+The picture is drawn and deflated band by band (the header, each other seat, the rule,
+the reader's own hand), and each encoded band is kept by what it shows: the next desk of a
+reader mostly differs in the reader's own band, and the bands that did not change are
+copied into the new file rather than drawn again. A band is drawn straight in the desk's
+fixed colours, from tiles and sprites already laid on the flat colour under them and
+mapped (see "drawing in the palette" below): the pixels of the band drawn in RGB and
+mapped, at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine.tiles import HONOR, NUM_KINDS, Meld, suit
-from renderer import layout, png, text, theme
+from renderer import layout, png, sprites, text, theme
 from renderer.hand import hand_order
 from renderer.layout import Placed
 from renderer.models import DeskView, HandView, Labels, OpponentView
@@ -45,6 +49,7 @@ DRAWN_GAP = 12
 BAND_PAD = 6
 BAND_GAP = 6
 BAR = 5
+HIGHLIGHT_RADIUS = 8
 INSET = MARGIN + BAR + BAND_PAD
 INNER = WIDTH - INSET - MARGIN
 TITLE_SIZE = 22
@@ -67,9 +72,12 @@ class Part(enum.Enum):
     WON = "won"
     WAIT = "wait"
 
+    # Hashed in C as the object it is, as ``Mark`` is: cached blocks are looked up by it.
+    __hash__ = object.__hash__
 
-@dataclass(frozen=True, slots=True)
-class DeskTile:
+
+# Named tuples rather than frozen dataclasses, as for ``Placed``: a band places dozens.
+class DeskTile(NamedTuple):
     """A tile of the picture, ``width`` wide before its ``placed.quarter`` turns."""
 
     placed: Placed
@@ -88,8 +96,7 @@ class DeskTile:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Sprite:
+class Sprite(NamedTuple):
     """A text or badge pasted with its top-left corner at (x, y)."""
 
     image: Image.Image
@@ -122,6 +129,8 @@ class _Block:
     tiles: tuple[DeskTile, ...]
 
 
+# Blocks are pure and asked for again with every band drawn: a few thousand looks in all.
+@lru_cache(maxsize=2048)
 def _tile_block(
     face: int, width: int, part: Part, mark: Mark = Mark.NONE, dim: bool = False
 ) -> _Block:
@@ -129,6 +138,7 @@ def _tile_block(
     return _Block(width, tile_height(width), (tile,))
 
 
+@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld, owner: int, width: int, part: Part) -> _Block:
     height = layout.row_height(width, [meld])
     placed = layout.place_melds([meld], owner, 0, height, width, GAP, 0)
@@ -417,7 +427,7 @@ def _paint(
     draw = ImageDraw.Draw(canvas)
     if current is not None:
         x, y, w, h = current
-        draw.rounded_rectangle((x, y, x + w, y + h), 8, fill=theme.FELT_DARK)
+        draw.rounded_rectangle((x, y, x + w, y + h), HIGHLIGHT_RADIUS, fill=theme.FELT_DARK)
         draw.rectangle((x, y, x + BAR, y + h), fill=theme.ACCENT)
     if rule is not None:
         draw.line((MARGIN, rule, WIDTH - MARGIN, rule), fill=theme.FELT_LINE, width=2)
@@ -437,12 +447,172 @@ def _draw(view: DeskView) -> Image.Image:
 
 
 def _encode_band(band: _Band) -> png.EncodedBand:
-    """One band drawn on its own canvas, mapped onto the desk's colours and deflated."""
+    """One band drawn on its own canvas in the desk's colours and deflated."""
     spot = band.plan()
+    rows = _draw_indexed(spot)
+    if rows is not None:
+        return png.encode_rows(rows)
     canvas = Image.new("RGB", (WIDTH, spot.height), theme.FELT)
     _paint(canvas, spot.tiles, spot.sprites, spot.current, spot.rule)
-    indexed = canvas.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    return png.encode_band(indexed)
+    return png.encode_band(canvas.quantize(palette=_palette(), dither=_NO_DITHER))
+
+
+# -- drawing in the palette ----------------------------------------------------------------
+#
+# Mapping onto the palette with no dithering takes each pixel on its own, so a band drawn
+# straight in the palette has the pixels of the band drawn in RGB and mapped, as long as
+# every tile and sprite is blended onto one flat colour: each is laid on that colour once,
+# mapped, and pasted as it is. The felt and the highlight are drawn in colours the palette
+# holds exactly, one entry each, so a flat stretch of entries is a flat stretch of colour.
+
+_NO_DITHER = Image.Dither.NONE
+# Every colour the background of a band is drawn in.
+_GROUNDS = (theme.FELT, theme.FELT_DARK, theme.ACCENT, theme.FELT_LINE)
+# How far from the highlight's edges its rounded corners may reach.
+_CLEAR = 2 * HIGHLIGHT_RADIUS
+# A rectangle (left, top, right, bottom), right and bottom excluded.
+_Rect = tuple[int, int, int, int]
+
+
+class _Same:
+    """A sprite as a cache key, compared by identity: Pillow images compare by content
+    and cannot be hashed. The key holds the sprite, so its id is not reused meanwhile."""
+
+    __slots__ = ("image",)
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+
+    def __hash__(self) -> int:
+        return id(self.image)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.image is self.image
+
+
+@cache
+def _index(colour: str) -> int:
+    """The palette entry a flat ``colour`` maps onto."""
+    pixel = Image.new("RGB", (1, 1), colour).quantize(palette=_palette(), dither=_NO_DITHER)
+    return int(pixel.im.getpixel((0, 0)))
+
+
+@cache
+def _grounds() -> dict[int, str] | None:
+    """The background colours by palette entry, or None if two share an entry (then a
+    flat stretch of entries would not tell the colour under a sprite)."""
+    by_index = {_index(colour): colour for colour in _GROUNDS}
+    return by_index if len(by_index) == len(_GROUNDS) else None
+
+
+def _mapped(image: Image.Image) -> tuple[Any, int, int]:
+    """``image`` mapped onto the palette: what pasting it needs, its core and size."""
+    indexed = image.quantize(palette=_palette(), dither=_NO_DITHER)
+    return indexed.im, indexed.width, indexed.height
+
+
+def _laid(sprite: Image.Image, ground: str) -> tuple[Any, int, int]:
+    out = Image.new("RGB", sprite.size, ground)
+    out.paste(sprite, (0, 0), sprite)
+    return _mapped(out)
+
+
+# Tile looks by face, size, state and ground: a few hundred, 2-4 KB each mapped.
+@lru_cache(maxsize=2048)
+def _indexed_tile(
+    face: int, width: int, quarter: int, dim: bool, mark: Mark, ground: str
+) -> tuple[Any, int, int]:
+    return _laid(sprites.tile(face, width, quarter, dim, mark), ground)
+
+
+# Text and badges by sprite and ground; names, badges, counts: about 2 KB each mapped.
+@lru_cache(maxsize=2048)
+def _indexed_sprite(image: _Same, ground: str) -> tuple[Any, int, int]:
+    return _laid(image.image, ground)
+
+
+def _apart(spots: list[_Rect]) -> bool:
+    """Whether no two of ``spots`` overlap: each is then blended onto the background
+    alone, in any order."""
+    ordered = sorted(spots)
+    for i, (_, top, right, bottom) in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other[0] >= right:
+                break
+            if other[1] < bottom and top < other[3]:
+                return False
+    return True
+
+
+# Some twenty sizes of a lit band over random play, 70-150 KB each.
+@lru_cache(maxsize=32)
+def _lit(height: int, lit: tuple[int, int, int, int]) -> Image.Image:
+    """A band's row canvas with the highlight of the seat to move drawn at ``lit``."""
+    canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    x, y, w, h = lit
+    draw = ImageDraw.Draw(canvas)
+    # One column right of the band's own, after the rows' filter bytes.
+    draw.rounded_rectangle(
+        (x + 1, y, x + w + 1, y + h), HIGHLIGHT_RADIUS, fill=_index(theme.FELT_DARK)
+    )
+    draw.rectangle((x + 1, y, x + BAR + 1, y + h), fill=_index(theme.ACCENT))
+    return canvas
+
+
+def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
+    """The band drawn in the palette, as a row canvas (``png.row_canvas``); None when a
+    tile or sprite would be blended onto anything but one flat colour."""
+    grounds = _grounds()
+    height = spot.height
+    if grounds is None or (spot.rule is not None and (spot.tiles or spot.sprites)):
+        return None
+    looks: list[tuple[int, int, int, bool, Mark] | _Same] = []
+    spots: list[_Rect] = []
+    for tile in spot.tiles:
+        p = tile.placed
+        w, h = tile_size(tile.width, p.quarter)
+        looks.append((p.face, tile.width, p.quarter, p.dim, p.mark))
+        spots.append((p.x, p.y, p.x + w, p.y + h))
+    for sprite in spot.sprites:
+        w, h = sprite.image.size
+        looks.append(_Same(sprite.image))
+        spots.append((sprite.x, sprite.y, sprite.x + w, sprite.y + h))
+    if not _apart(spots):
+        return None
+    lit = spot.current
+    if lit is None:
+        canvas = png.row_canvas(WIDTH, height, _index(theme.FELT))
+    else:
+        canvas = _lit(height, lit).copy()
+        x, y, w, h = lit
+        left, top, right, bottom = x, y, x + w + 1, y + h + 1
+    core = canvas.im
+    if spot.rule is not None:
+        line = (MARGIN + 1, spot.rule, WIDTH - MARGIN + 1, spot.rule)
+        ImageDraw.Draw(canvas).line(line, fill=_index(theme.FELT_LINE), width=2)
+    # Nothing overlaps, so the ground under each is the background's, pasted or not. Off
+    # the highlight all is felt; well inside it, clear of its bar and its rounded
+    # corners, all is dark felt; elsewhere the background says.
+    for look, (x, y, r, b) in zip(looks, spots, strict=True):
+        if x < 0 or y < 0 or r > WIDTH or b > height:
+            return None
+        if lit is None:
+            ground = theme.FELT
+        elif (left + _CLEAR <= x and r <= right - _CLEAR and top <= y and b <= bottom) or (
+            left + BAR + 1 <= x and r <= right and top + _CLEAR <= y and b <= bottom - _CLEAR
+        ):
+            ground = theme.FELT_DARK
+        else:
+            low, high = core.crop((x + 1, y, r + 1, b)).getextrema()
+            if low != high:
+                return None
+            ground = grounds[low]
+        if isinstance(look, _Same):
+            sprite = _indexed_sprite(look, ground)[0]
+        else:
+            sprite = _indexed_tile(*look, ground)[0]
+        core.paste(sprite, (x + 1, y, r + 1, b))
+    return canvas
 
 
 #: Encoded bands by what they show, the least recently used forgotten first. Over random
@@ -507,4 +677,11 @@ def clear_band_cache() -> None:
 
 def clear_caches() -> None:
     _palette.cache_clear()
+    _index.cache_clear()
+    _grounds.cache_clear()
+    _indexed_tile.cache_clear()
+    _indexed_sprite.cache_clear()
+    _lit.cache_clear()
+    _tile_block.cache_clear()
+    _meld_block.cache_clear()
     clear_band_cache()

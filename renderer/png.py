@@ -7,6 +7,8 @@ several times faster than Pillow's own PNG writer, and a move draws several pict
 A picture made of full-width bands can also be written from bands encoded apart
 (:func:`encode_band`, :func:`write_bands`): each band's rows are deflated on their own, so
 a band that did not change since the last picture is copied rather than deflated again.
+A band drawn into a :func:`row_canvas` (which holds the rows' filter bytes) is deflated
+straight from it by :func:`encode_rows`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ MAX_BYTES = 8 * 1024 * 1024
 # zlib-ng's level 2 writes files as small as zlib's level 1 in about half the time; its
 # level 1 is faster still but a sixth larger, which costs more to upload than it saves.
 _COMPRESS_LEVEL = 2
+# The largest hash table: a band deflates some 5 % faster for a file under 1 % larger.
+_MEMORY_LEVEL = 9
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # Bit depth 8, colour type 3 (indexed), deflate, adaptive filtering, no interlace.
 _INDEXED = (8, 3, 0, 0, 0)
@@ -77,12 +81,33 @@ def write(indexed: Image.Image) -> bytes:
 
 def encode_band(indexed: Image.Image) -> EncodedBand:
     """A palette image's rows (mode "P") deflated on their own, for :func:`write_bands`."""
-    raw = _rows(indexed)
+    return _deflate_band(indexed.width, indexed.height, _rows(indexed))
+
+
+def row_canvas(width: int, height: int, fill: int = 0) -> Image.Image:
+    """A palette canvas for a band ``width`` wide filled with entry ``fill``, with one
+    more column on the left, all zeros: the filter byte PNG wants before each row. Draw
+    the band at x = 1 and deflate it with :func:`encode_rows`, which saves copying its
+    pixels into such a canvas."""
+    canvas = Image.new("P", (width + 1, height), fill)
+    if fill != _NO_FILTER:
+        canvas.im.paste(_NO_FILTER, (0, 0, 1, height))
+    return canvas
+
+
+def encode_rows(canvas: Image.Image) -> EncodedBand:
+    """A :func:`row_canvas`'s rows deflated on their own, for :func:`write_bands`."""
+    if canvas.mode != "P":
+        raise ValueError(f"expected a palette image, got mode {canvas.mode}")
+    return _deflate_band(canvas.width - 1, canvas.height, _bytes(canvas))
+
+
+def _deflate_band(width: int, height: int, raw: bytes) -> EncodedBand:
     # A fresh stream per band: nothing refers back into another band, so any bands can be
     # put together. The sync flush ends the band on a byte boundary without a final block.
-    stream = zlib_ng.compressobj(_COMPRESS_LEVEL, zlib_ng.DEFLATED, _RAW_WINDOW)
+    stream = zlib_ng.compressobj(_COMPRESS_LEVEL, zlib_ng.DEFLATED, _RAW_WINDOW, _MEMORY_LEVEL)
     deflated = stream.compress(raw) + stream.flush(zlib_ng.Z_SYNC_FLUSH)
-    return EncodedBand(indexed.width, indexed.height, deflated, zlib_ng.adler32(raw), len(raw))
+    return EncodedBand(width, height, deflated, zlib_ng.adler32(raw), len(raw))
 
 
 def write_bands(bands: Sequence[EncodedBand], palette: Image.Image) -> bytes:
@@ -125,9 +150,21 @@ def _rows(indexed: Image.Image) -> bytes:
         raise ValueError(f"expected a palette image, got mode {indexed.mode}")
     # One more column on the left, all zeros: each row's bytes then start with the filter
     # byte PNG wants, and the whole picture is deflated straight from Pillow's buffer.
-    rows = Image.new("P", (indexed.width + 1, indexed.height), _NO_FILTER)
+    rows = row_canvas(indexed.width, indexed.height)
     rows.paste(indexed, (1, 0))
-    return rows.tobytes()
+    return _bytes(rows)
+
+
+def _bytes(image: Image.Image) -> bytes:
+    """A palette image's pixels, row after row: ``tobytes`` in one pass of Pillow's raw
+    encoder rather than its 64 KB pieces, a third of the time for a picture's rows."""
+    size = image.width * image.height
+    if not size:
+        return b""
+    encoder = Image._getencoder("P", "raw", "P")
+    encoder.setimage(image.im, (0, 0, image.width, image.height))
+    _, done, data = encoder.encode(size)
+    return data if done == 1 else image.tobytes()
 
 
 def _file(width: int, height: int, palette: Sequence[int], zlib_data: bytes) -> bytes:

@@ -28,7 +28,13 @@ class Mark(enum.Enum):
     VOID = "void"
     WILD = "wild"
 
+    # Hashed as the object it is (each mark is one object), in C: every cached tile and
+    # band is looked up with a mark in its key, and Enum hashes its name in Python.
+    __hash__ = object.__hash__
 
+
+# Asked for every tile placed and drawn, of a handful of widths.
+@lru_cache(maxsize=256)
 def tile_size(width: int, quarter: int = 0) -> tuple[int, int]:
     """(width, height) of a tile turned by ``quarter`` quarter turns."""
     h = tile_height(width)
@@ -114,3 +120,4 @@ def clear_caches() -> None:
     _art.cache_clear()
     tile.cache_clear()
     tile_on.cache_clear()
+    tile_size.cache_clear()

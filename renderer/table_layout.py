@@ -13,6 +13,10 @@ when a phone shows the picture 360 px wide. While every seat fits with larger ti
 in a hand) all four grow together up to ``TILE_MAX``. A box that cannot hold its seat at
 ``TILE`` (a river longer than the phone test's full tables beside as many melds) shrinks
 that seat's tiles until it does.
+
+A move changes one or two seats and the centre, so the plan is made box by box
+(:func:`box_plans`), each box kept by what it depends on: a seat's view, place and turn,
+and the tile width the table shares; the centre's latest discard, caption and counts.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image
 
 from engine.tiles import Meld
 from renderer import layout, text, theme
-from renderer.models import Labels, SeatView, TableView
+from renderer.models import HorseView, Labels, SeatView, TableView
 from renderer.sprites import BACK, Mark, tile_height, tile_size
 
 SIZE = 640
@@ -96,8 +101,9 @@ class Role(enum.Enum):
     CENTRE = "centre"
 
 
-@dataclass(frozen=True, slots=True)
-class TableTile:
+# Named tuples rather than frozen dataclasses: a picture places a hundred and more of
+# these, and a frozen dataclass costs several times as much to make.
+class TableTile(NamedTuple):
     """A tile at (x, y) on the canvas, ``width`` wide before ``quarter`` turns; ``seat``
     is the seat whose box holds it (None in the centre)."""
 
@@ -116,8 +122,7 @@ class TableTile:
         return self.x, self.y, w, h
 
 
-@dataclass(frozen=True, slots=True)
-class Ink:
+class Ink(NamedTuple):
     """A text or badge sprite pasted with its top-left corner at (x, y); ``seat`` is the
     seat whose box holds it (None in the centre)."""
 
@@ -163,7 +168,7 @@ class _Block:
 
 
 def _shift_tile(tile: TableTile, dx: int, dy: int) -> TableTile:
-    # The constructor rather than dataclasses.replace: this runs for every tile drawn.
+    # The constructor rather than _replace: this runs for every tile drawn.
     return TableTile(
         tile.face,
         tile.x + dx,
@@ -185,52 +190,55 @@ def _meld_block(meld: Meld, seat: int, width: int) -> _Block:
     return _Block(layout.melds_width([meld], width, TILE_GAP, 0), height, tiles)
 
 
-def _won_block(seat_view: SeatView, seat: int, labels: Labels, width: int) -> _Block | None:
+def _won_block(body: _BodyView, seat: int, labels: Labels, width: int) -> _Block | None:
     """The winning tile with a badge: 胡, and the order of the win where it is known."""
-    if seat_view.won_tile is None:
+    if body.won_tile is None:
         return None
-    order = seat_view.won_order
+    order = body.won_order
     word = labels.won if order is None else labels.won_order.format(n=order)
     badge = text.pill(word, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK)
     height = max(tile_height(width), badge.height)
     tile_x = badge.width + ITEM_GAP
     tile = TableTile(
-        seat_view.won_tile, tile_x, (height - tile_height(width)) // 2, width, Role.WON, seat
+        body.won_tile, tile_x, (height - tile_height(width)) // 2, width, Role.WON, seat
     )
     ink = Ink(badge, 0, (height - badge.height) // 2, seat)
     return _Block(tile_x + width, height, (tile,), (ink,), loose=True)
 
 
-def _concealed_block(seat_view: SeatView, seat: int, max_width: int) -> _Block:
+# Most seats show a row of backs, the same row for the same count: kept, as the melds are.
+@lru_cache(maxsize=256)
+def _concealed_block(
+    hand: tuple[int, ...] | None, hand_count: int, drawn: bool, seat: int, max_width: int
+) -> _Block:
     """The concealed tiles as one row: small backs, or the faces of a revealed hand shrunk
     to fit; the drawn tile set apart."""
-    if seat_view.hand is None:
-        faces = [BACK] * seat_view.hand_count
+    if hand is None:
+        faces = [BACK] * hand_count
         width = BACK_WIDTH
     else:
-        faces = list(seat_view.hand)
-        if seat_view.drawn and faces:
+        faces = list(hand)
+        if drawn and faces:
             faces = [*sorted(faces[:-1]), faces[-1]]
         else:
             faces.sort()
-        room = max_width - (DRAWN_GAP if seat_view.drawn else 0)
+        room = max_width - (DRAWN_GAP if drawn else 0)
         fair = (room + TILE_GAP) // max(1, len(faces)) - TILE_GAP
         width = max(FACE_WIDTH_MIN, min(FACE_WIDTH, fair))
     tiles = []
     x = 0
     for i, face in enumerate(faces):
-        if seat_view.drawn and i == len(faces) - 1:
+        if drawn and i == len(faces) - 1:
             x += DRAWN_GAP - TILE_GAP
         tiles.append(TableTile(face, x, 0, width, Role.HAND, seat))
         x += width + TILE_GAP
     return _Block(max(0, x - TILE_GAP), tile_height(width) if faces else 0, tuple(tiles))
 
 
-def _plate_inks(view: TableView, seat: int, max_width: int) -> list[Image.Image]:
+def _plate_inks(
+    seat_view: SeatView, labels: Labels, seat: int, current: bool, max_width: int
+) -> list[Image.Image]:
     """The name plate's sprites in reading order: wind, 庄, name, score, 定缺, status."""
-    seat_view = view.seats[seat]
-    labels = view.labels
-    current = seat == view.current
     items = [
         text.pill(
             labels.winds[seat],
@@ -257,12 +265,14 @@ def _plate_inks(view: TableView, seat: int, max_width: int) -> list[Image.Image]
 
 
 def _header(
-    view: TableView, seat: int, x0: int, y0: int, width: int
+    seat_view: SeatView, labels: Labels, seat: int, current: bool, x0: int, y0: int, width: int
 ) -> tuple[list[TableTile], list[Ink], int]:
     """The plate's sprites and the concealed row, flowed left to right and wrapped at
     ``width``; returns the tiles, the sprites and the height used."""
-    items: list[Image.Image | _Block] = list(_plate_inks(view, seat, width))
-    items.append(_concealed_block(view.seats[seat], seat, width))
+    items: list[Image.Image | _Block] = list(_plate_inks(seat_view, labels, seat, current, width))
+    items.append(
+        _concealed_block(seat_view.hand, seat_view.hand_count, seat_view.drawn, seat, width)
+    )
     tiles: list[TableTile] = []
     inks: list[Ink] = []
     x, y, line_h = 0, 0, 0
@@ -356,20 +366,21 @@ def _arrange(blocks: Sequence[_Block], discards: int, width: int, tile: int) -> 
 
 
 def _river_tiles(
-    seat_view: SeatView, seat: int, ringed: bool, x0: int, y0: int, columns: int, tile: int
+    body: _BodyView, seat: int, x0: int, y0: int, columns: int, tile: int
 ) -> list[TableTile]:
-    """The discards in rows of ``columns`` from (x0, y0), the newest ringed if ``ringed``."""
+    """The discards in rows of ``columns`` from (x0, y0)."""
     th = tile_height(tile)
-    out = []
-    last = len(seat_view.discards) - 1
-    for i, kind in enumerate(seat_view.discards):
-        row, col = divmod(i, columns)
-        mark = Mark.HIGHLIGHT if ringed and i == last else Mark.NONE
-        x = x0 + col * (tile + TILE_GAP)
-        out.append(
-            TableTile(kind, x, y0 + row * (th + TILE_GAP), tile, Role.RIVER, seat, mark=mark)
+    return [
+        TableTile(
+            kind,
+            x0 + i % columns * (tile + TILE_GAP),
+            y0 + i // columns * (th + TILE_GAP),
+            tile,
+            Role.RIVER,
+            seat,
         )
-    return out
+        for i, kind in enumerate(body.discards)
+    ]
 
 
 def _place_rows(
@@ -408,76 +419,220 @@ class _Seat:
     inks: list[Ink]
 
 
-def _seat_header(view: TableView, seat: int) -> _Seat:
-    pos = position(view, seat)
+def _seat_header(seat_view: SeatView, labels: Labels, seat: int, pos: int, current: bool) -> _Seat:
     bx, by, bw, bh = BOXES[pos]
     x0, y0, width = bx + PAD, by + PAD, bw - 2 * PAD
-    tiles, inks, header_h = _header(view, seat, x0, y0, width)
+    tiles, inks, header_h = _header(seat_view, labels, seat, current, x0, y0, width)
     top = y0 + header_h + BLOCK_GAP
     return _Seat(seat, pos, x0, width, top, by + bh - PAD - top, tiles, inks)
 
 
-def _blocks(view: TableView, seat: int, tile: int) -> list[_Block]:
-    seat_view = view.seats[seat]
-    blocks = [_meld_block(m, seat, tile) for m in seat_view.melds]
-    won = _won_block(seat_view, seat, view.labels, tile)
+@dataclass(frozen=True, slots=True)
+class _BodyView:
+    """What of a seat its melds and river show: the same for a seat whose turn begins or
+    ends, or whose newest discard stops being the latest."""
+
+    melds: tuple[Meld, ...]
+    discards: tuple[int, ...]
+    won_tile: int | None
+    won_order: int | None
+
+    @classmethod
+    def of(cls, seat_view: SeatView) -> _BodyView:
+        return cls(seat_view.melds, seat_view.discards, seat_view.won_tile, seat_view.won_order)
+
+
+def _blocks(body: _BodyView, labels: Labels, seat: int, tile: int) -> list[_Block]:
+    blocks = [_meld_block(m, seat, tile) for m in body.melds]
+    won = _won_block(body, seat, labels, tile)
     return blocks if won is None else [*blocks, won]
 
 
-def _fits(view: TableView, box: _Seat, tile: int) -> bool:
-    count = len(view.seats[box.seat].discards)
-    return _arrange(_blocks(view, box.seat, tile), count, box.width, tile).height <= box.room
+@dataclass(frozen=True, slots=True, eq=False)
+class BoxPlan:
+    """What one box draws, in canvas pixels: a seat's box at ``position`` (0 bottom .. 3
+    left), ``current`` when its seat is to move (the background outlines it), or the
+    centre (``position`` None). Nothing of it lies outside the box. Compared and hashed
+    by identity: the plan of an unchanged box is the same object from one picture to
+    the next, so what is drawn of it can be kept under it."""
+
+    position: int | None
+    current: bool
+    tiles: tuple[TableTile, ...]
+    inks: tuple[Ink, ...]
 
 
-def _table_tile(view: TableView, boxes: Sequence[_Seat]) -> int:
-    """The largest tile width, from ``TILE_MAX`` down to ``TILE``, at which every seat's
-    melds and river fit its box: early in a hand the tiles use the empty felt."""
-    tile = TILE_MAX
-    while tile > TILE and not all(_fits(view, box, tile) for box in boxes):
+class _SeatState:
+    """A seat's box as far as it depends on that seat alone (its header laid out), and
+    what has been worked out of it since: at which tile widths its melds and river fit,
+    and its plan at each width asked. Kept by what it depends on, so that a move lays
+    out again only the seats it changed. Threads may fill the memos at once: they
+    compute the same values, and a plan made twice only costs a second drawing."""
+
+    __slots__ = ("_fits", "_plans", "body", "current", "header", "labels")
+
+    def __init__(self, body: _BodyView, labels: Labels, header: _Seat, current: bool) -> None:
+        self.body = body
+        self.labels = labels
+        self.header = header
+        self.current = current
+        self._fits: dict[int, bool] = {}
+        self._plans: dict[tuple[int, bool], BoxPlan] = {}
+
+    def fits(self, tile: int) -> bool:
+        found = self._fits.get(tile)
+        if found is None:
+            box = self.header
+            found = _fits(self.body, self.labels, box.seat, box.width, box.room, tile)
+            self._fits[tile] = found
+        return found
+
+    def plan(self, tile: int, ringed: bool) -> BoxPlan:
+        """The box at the table's common ``tile`` width, the newest discard ringed if
+        ``ringed``."""
+        key = (tile, ringed)
+        found = self._plans.get(key)
+        if found is None:
+            box = self.header
+            tiles, inks = _seat_body(
+                self.body,
+                self.labels,
+                box.seat,
+                box.position,
+                box.x,
+                box.top,
+                box.width,
+                box.room,
+                tile,
+            )
+            if ringed and self.body.discards:
+                # The river comes first, oldest discard first.
+                newest = len(self.body.discards) - 1
+                body = list(tiles)
+                body[newest] = body[newest]._replace(mark=Mark.HIGHLIGHT)
+                tiles = tuple(body)
+            found = BoxPlan(box.position, self.current, (*box.tiles, *tiles), (*box.inks, *inks))
+            self._plans[key] = found
+        return found
+
+
+#: Seats laid out, by what they depend on: a table's four seats change one or two at a
+#: time, and dozens of tables share a worker. Each holds its header and a plan or two
+#: (some 60 tiles and sprites, about 10 KB), so a full cache holds some 5 MB; as many
+#: melds and rivers again are kept apart from their headers.
+SEAT_CACHE_SIZE = 512
+
+
+@lru_cache(maxsize=SEAT_CACHE_SIZE)
+def _seat_state(
+    seat_view: SeatView, labels: Labels, seat: int, pos: int, current: bool
+) -> _SeatState:
+    header = _seat_header(seat_view, labels, seat, pos, current)
+    return _SeatState(_BodyView.of(seat_view), labels, header, current)
+
+
+@lru_cache(maxsize=4 * SEAT_CACHE_SIZE)
+def _fits(body: _BodyView, labels: Labels, seat: int, width: int, room: int, tile: int) -> bool:
+    blocks = _blocks(body, labels, seat, tile)
+    return _arrange(blocks, len(body.discards), width, tile).height <= room
+
+
+@lru_cache(maxsize=SEAT_CACHE_SIZE)
+def _seat_body(
+    body: _BodyView,
+    labels: Labels,
+    seat: int,
+    position: int,
+    x0: int,
+    top: int,
+    width: int,
+    room: int,
+    tile: int,
+) -> tuple[tuple[TableTile, ...], tuple[Ink, ...]]:
+    """The seat's river (first, none ringed) and melds at ``tile`` wide, or narrower if
+    they cannot fit in the ``width`` x ``room`` area from (x0, top)."""
+    while tile > TILE_MIN and not _fits(body, labels, seat, width, room, tile):
         tile -= TILE_STEP
-    return tile
-
-
-def _seat_plan(view: TableView, box: _Seat, tile: int) -> tuple[list[TableTile], list[Ink]]:
-    """The seat's melds and river at ``tile`` wide, or narrower if they cannot fit."""
-    while tile > TILE_MIN and not _fits(view, box, tile):
-        tile -= TILE_STEP
-    seat_view = view.seats[box.seat]
-    blocks = _blocks(view, box.seat, tile)
-    count = len(seat_view.discards)
-    body = _arrange(blocks, count, box.width, tile)
-    ringed = view.last_discard == box.seat
-    x0, top, width = box.x, box.top, box.width
-    river_w = body.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
-    river_h = _river_height(count, body.columns, tile)
-    if body.side:
+    blocks = _blocks(body, labels, seat, tile)
+    count = len(body.discards)
+    arranged = _arrange(blocks, count, width, tile)
+    river_w = arranged.columns * (tile + TILE_GAP) - TILE_GAP if count else 0
+    river_h = _river_height(count, arranged.columns, tile)
+    if arranged.side:
         # The river on the side that touches the centre: the right of the bottom box and
         # of the left one, the left of the top box and of the right one.
-        river_right = box.position in (0, 3)
+        river_right = position in (0, 3)
         river_x = x0 + width - river_w if river_right else x0
-        blocks_x = x0 if river_right else x0 + width - body.blocks_width
-        tiles = _river_tiles(seat_view, box.seat, ringed, river_x, top, body.columns, tile)
+        blocks_w = arranged.blocks_width
+        blocks_x = x0 if river_right else x0 + width - blocks_w
+        tiles = _river_tiles(body, seat, river_x, top, arranged.columns, tile)
         more_tiles, inks = _place_rows(
-            _rows_of(blocks, body.blocks_width), blocks_x, top, body.blocks_width, not river_right
+            _rows_of(blocks, blocks_w), blocks_x, top, blocks_w, not river_right
         )
     else:
         # Stacked, the river is nearer the centre: above the melds at the bottom and on
         # the right, below them at the top and on the left.
-        river_first = box.position in (0, 1)
+        river_first = position in (0, 1)
         rows = _rows_of(blocks, width)
         blocks_h = _rows_height(rows) if rows else 0
         sep = BLOCK_GAP if rows and count else 0
         river_y = top if river_first else top + blocks_h + sep
         blocks_y = top + river_h + sep if river_first else top
-        tiles = _river_tiles(seat_view, box.seat, ringed, x0, river_y, body.columns, tile)
+        tiles = _river_tiles(body, seat, x0, river_y, arranged.columns, tile)
         more_tiles, inks = _place_rows(rows, x0, blocks_y, width, False)
-    return tiles + more_tiles, inks
+    return (*tiles, *more_tiles), tuple(inks)
 
 
 # -- the centre ---------------------------------------------------------------------------
 
 
-def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
+@dataclass(frozen=True, slots=True)
+class _Extras:
+    """What the centre's bottom rows show: the 宝牌 and the horses."""
+
+    wildcard: int | None
+    horses: tuple[HorseView, ...]
+    labels: Labels
+
+
+@dataclass(frozen=True, slots=True)
+class _CentreView:
+    """What of a table the centre shows: ``discard`` is the latest discard's face."""
+
+    discard: int | None
+    caption: str
+    wall_left: int
+    round_wind: int | None
+    extras: _Extras
+    title: str
+    labels: Labels
+
+    @classmethod
+    def of(cls, view: TableView) -> _CentreView:
+        seat = view.last_discard
+        discards = view.seats[seat].discards if seat is not None else ()
+        return cls(
+            discards[-1] if discards else None,
+            view.caption,
+            view.wall_left,
+            view.round_wind,
+            _Extras(view.wildcard, view.horses, view.labels),
+            view.title,
+            view.labels,
+        )
+
+
+#: Centres laid out, by what they show (some 20 tiles and sprites each).
+CENTRE_CACHE_SIZE = 256
+
+
+@lru_cache(maxsize=CENTRE_CACHE_SIZE)
+def _centre_box(view: _CentreView) -> BoxPlan:
+    tiles, inks = _centre_plan(view)
+    return BoxPlan(None, False, tuple(tiles), tuple(inks))
+
+
+def _centre_plan(view: _CentreView) -> tuple[list[TableTile], list[Ink]]:
     """Title, prevailing wind and tiles left, then the latest discard large with its
     caption, then the 宝牌 and the horses along the bottom. Where that is too much for
     the centre, the title goes first and then the discard shrinks."""
@@ -486,7 +641,9 @@ def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
     mid = cx + cw // 2
     tiles: list[TableTile] = []
     inks: list[Ink] = []
-    extras_top = _centre_extras(view, tiles, inks, cy + ch - CENTRE_PAD)
+    extra_tiles, extra_inks, extras_top = _centre_extras(view.extras, cy + ch - CENTRE_PAD)
+    tiles += extra_tiles
+    inks += extra_inks
     status = _status_lines(view, inner)
     status_h = sum(max(i.height for i in line) + LINE_GAP for line in status)
     title_h = text.line_height(TITLE_SIZE) if view.title else 0
@@ -507,7 +664,7 @@ def _centre_plan(view: TableView) -> tuple[list[TableTile], list[Ink]]:
     return tiles, inks
 
 
-def _status_lines(view: TableView, inner: int) -> list[list[Image.Image]]:
+def _status_lines(view: _CentreView, inner: int) -> list[list[Image.Image]]:
     """The prevailing wind and the tiles left: on one line, with the count in a smaller
     size if need be, else one above the other."""
     labels = view.labels
@@ -533,41 +690,46 @@ def _row_width(items: Sequence[Image.Image]) -> int:
 
 
 def _centre_discard(
-    view: TableView, tiles: list[TableTile], inks: list[Ink], y: int, room: int
+    view: _CentreView, tiles: list[TableTile], inks: list[Ink], y: int, room: int
 ) -> None:
     """The latest discard large and ringed, with the caption in up to three lines beside
     it, in the ``room`` px left between the lines above and the rows below (the tile
     shrinks when those leave too little)."""
     cx, _, cw, _ = CENTRE
     inner = cw - 2 * CENTRE_PAD
-    seat = view.last_discard
-    discards = view.seats[seat].discards if seat is not None else ()
+    discard = view.discard
     width = CENTRE_TILE
     while width > SMALL_TILE and tile_height(width) > room:
         width -= TILE_STEP
     line_h = text.line_height(CAPTION_SIZE)
     most = max(1, min(CAPTION_LINES, room // line_h))
     lines = []
-    if discards:
-        tile = TableTile(discards[-1], cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
+    if discard is not None:
+        tile = TableTile(discard, cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
         tiles.append(tile)
         if view.caption:
             lines = text.wrap(view.caption, CAPTION_SIZE, inner - width - ITEM_GAP, most)
     elif view.caption:
         lines = text.wrap(view.caption, CAPTION_SIZE, inner, most)
-    block_h = tile_height(width) if discards else 0
-    text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discards else 0)
+    block_h = tile_height(width) if discard is not None else 0
+    text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discard is not None else 0)
     text_y = y + (max(block_h, line_h * len(lines)) - line_h * len(lines)) // 2
     for i, words in enumerate(lines):
         image = text.text(words, CAPTION_SIZE, theme.TEXT, bold=True)
         inks.append(Ink(image, text_x, text_y + i * line_h))
 
 
-def _centre_extras(view: TableView, tiles: list[TableTile], inks: list[Ink], bottom: int) -> int:
+# The same from one move to the next: kept, with what measuring its labels costs.
+@lru_cache(maxsize=64)
+def _centre_extras(
+    view: _Extras, bottom: int
+) -> tuple[tuple[TableTile, ...], tuple[Ink, ...], int]:
     """The 宝牌 indicator and the horses along the centre's bottom: in one row where they
     fit, with the horses' label where there is room for it; else the horses in the bottom
-    row and the 宝牌 above them. Returns the top of what was placed (``bottom`` when there
-    is nothing)."""
+    row and the 宝牌 above them. Returns the tiles, the sprites and the top of what was
+    placed (``bottom`` when there is nothing)."""
+    tiles: list[TableTile] = []
+    inks: list[Ink] = []
     cx, _, cw, _ = CENTRE
     left, inner = cx + CENTRE_PAD, cw - 2 * CENTRE_PAD
     labels = view.labels
@@ -589,7 +751,7 @@ def _centre_extras(view: TableView, tiles: list[TableTile], inks: list[Ink], bot
     if view.wildcard is not None:
         x = _label(inks, labels.wildcard, left, top, row_h)
         tiles.append(TableTile(view.wildcard, x, top, WILDCARD_TILE, Role.CENTRE))
-    return top if view.horses or view.wildcard is not None else bottom
+    return tuple(tiles), tuple(inks), top if view.horses or view.wildcard is not None else bottom
 
 
 def _label_width(word: str) -> int:
@@ -600,7 +762,7 @@ def _wildcard_width(labels: Labels) -> int:
     return _label_width(labels.wildcard) + WILDCARD_TILE
 
 
-def _horses_width(view: TableView, labelled: bool) -> int:
+def _horses_width(view: _Extras, labelled: bool) -> int:
     """The least width the horses need: one back with the count while they are face
     down, the narrowest tiles once turned up; after the label if ``labelled``."""
     label = _label_width(view.labels.horses) if labelled else 0
@@ -609,12 +771,12 @@ def _horses_width(view: TableView, labelled: bool) -> int:
     return label + SMALL_TILE + LABEL_GAP + text.width(_horse_count(view), LABEL_SIZE, bold=True)
 
 
-def _horse_count(view: TableView) -> str:
+def _horse_count(view: _Extras) -> str:
     return f"×{len(view.horses)}"
 
 
 def _centre_horses(
-    view: TableView,
+    view: _Extras,
     tiles: list[TableTile],
     inks: list[Ink],
     x: int,
@@ -653,20 +815,40 @@ def _label(inks: list[Ink], word: str, x: int, top: int, row_h: int) -> int:
     return x + label.width + LABEL_GAP
 
 
+def box_plans(view: TableView) -> tuple[tuple[BoxPlan, ...], BoxPlan]:
+    """The plans of the four seats' boxes (by seat) and of the centre. Every part is
+    kept by what it depends on: the same seat, box and tile width give the same
+    ``BoxPlan`` object."""
+    labels = view.labels
+    states = [
+        _seat_state(view.seats[seat], labels, seat, position(view, seat), seat == view.current)
+        for seat in range(4)
+    ]
+    # The largest tile width, from TILE_MAX down to TILE, at which every seat's melds and
+    # river fit its box: early in a hand the tiles use the empty felt.
+    tile = TILE_MAX
+    while tile > TILE and not all(state.fits(tile) for state in states):
+        tile -= TILE_STEP
+    seats = tuple(state.plan(tile, view.last_discard == seat) for seat, state in enumerate(states))
+    return seats, _centre_box(_CentreView.of(view))
+
+
 def plan(view: TableView) -> TablePlan:
-    """Where every tile and sprite of ``view``'s picture goes."""
-    boxes = [_seat_header(view, seat) for seat in range(4)]
-    tile = _table_tile(view, boxes)
-    tiles: list[TableTile] = []
-    inks: list[Ink] = []
-    for box in boxes:
-        body_tiles, body_inks = _seat_plan(view, box, tile)
-        tiles += box.tiles + body_tiles
-        inks += box.inks + body_inks
-    centre_tiles, centre_inks = _centre_plan(view)
+    """Where every tile and sprite of ``view``'s picture goes: the seats' boxes in seat
+    order, then the centre."""
+    seats, centre = box_plans(view)
+    parts = (*seats, centre)
+    tiles = tuple(tile for part in parts for tile in part.tiles)
+    inks = tuple(ink for part in parts for ink in part.inks)
     current = None if view.current is None else position(view, view.current)
-    return TablePlan(tuple(tiles + centre_tiles), tuple(inks + centre_inks), current)
+    return TablePlan(tiles, inks, current)
 
 
 def clear_caches() -> None:
     _meld_block.cache_clear()
+    _concealed_block.cache_clear()
+    _centre_extras.cache_clear()
+    _seat_state.cache_clear()
+    _fits.cache_clear()
+    _seat_body.cache_clear()
+    _centre_box.cache_clear()

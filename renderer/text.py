@@ -80,6 +80,14 @@ def wrap(content: str, size: int, max_width: int, max_lines: int, bold: bool = T
     """``content`` broken into at most ``max_lines`` lines of at most ``max_width``: at
     spaces where a line can break there, else between characters (Chinese has no spaces
     to break at); what does not fit in the last line is cut short with an ellipsis."""
+    return list(_wrapped(content, size, max_width, max_lines, bold))
+
+
+# The table's caption is wrapped for every picture, and the same few captions come back.
+@lru_cache(maxsize=1024)
+def _wrapped(
+    content: str, size: int, max_width: int, max_lines: int, bold: bool
+) -> tuple[str, ...]:
     lines: list[str] = []
     rest = content.strip()
     while rest and len(lines) < max_lines - 1:
@@ -93,7 +101,7 @@ def wrap(content: str, size: int, max_width: int, max_lines: int, bold: bool = T
         rest = rest[cut:].lstrip()
     if rest:
         lines.append(fit(rest, size, max_width, bold))
-    return lines
+    return tuple(lines)
 
 
 def _longest_fit(content: str, size: int, max_width: int, bold: bool) -> int:
@@ -147,4 +155,5 @@ def clear_caches() -> None:
     text.cache_clear()
     _extent.cache_clear()
     fit.cache_clear()
+    _wrapped.cache_clear()
     pill.cache_clear()

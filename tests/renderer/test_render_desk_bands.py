@@ -5,12 +5,13 @@ and the next desk of a reader draws again only the bands that changed."""
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import cast
 
 import pytest
 from PIL import Image
 
-from renderer import desk, engine_views
+from renderer import desk, engine_views, png, theme
 from renderer.models import DeskView, Labels
 from renderer.reference import reference_desk
 from tests.renderer.test_render_desk_phone import SEATS, crowded, played
@@ -119,3 +120,54 @@ def test_clearing_the_caches_forgets_the_bands() -> None:
     desk.render_desk(reference_desk())
     desk.clear_caches()
     assert not desk._encoded
+
+
+def _band_pixels(spot: desk._BandPlan) -> tuple[bytes, bytes]:
+    """A band plan drawn the way the desk draws it, and drawn in RGB and mapped."""
+    band = cast(desk._Band, _Planned(spot))
+    encoded = png.write_bands([desk._encode_band(band)], desk._palette())
+    image = Image.open(io.BytesIO(encoded))
+    image.load()
+    canvas = Image.new("RGB", (desk.WIDTH, spot.height), theme.FELT)
+    desk._paint(canvas, spot.tiles, spot.sprites, spot.current, spot.rule)
+    whole = canvas.quantize(palette=desk._palette(), dither=Image.Dither.NONE)
+    return image.tobytes(), whole.tobytes()
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A band whose plan is given, drawn as the desk's bands are."""
+
+    spot: desk._BandPlan
+
+    def plan(self) -> desk._BandPlan:
+        return self.spot
+
+
+def test_a_band_with_tiles_on_each_other_is_drawn_in_rgb() -> None:
+    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    first = spot.tiles[0]
+    over = first.moved(first.width // 2, 0)
+    crowded_spot = replace(spot, tiles=(*spot.tiles, over))
+    assert desk._draw_indexed(crowded_spot) is None
+    drawn, whole = _band_pixels(crowded_spot)
+    assert drawn == whole
+
+
+def test_a_tile_across_the_highlights_edge_is_drawn_in_rgb() -> None:
+    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    assert spot.current is not None
+    first = spot.tiles[0]
+    # Half on the bar down the highlight's left edge.
+    edge = first.moved(spot.current[0] - first.placed.x, 0)
+    moved = replace(spot, tiles=(edge, *spot.tiles[1:]))
+    assert desk._draw_indexed(moved) is None
+    drawn, whole = _band_pixels(moved)
+    assert drawn == whole
+
+
+def test_the_lit_band_is_drawn_in_the_palette() -> None:
+    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    assert desk._draw_indexed(spot) is not None
+    drawn, whole = _band_pixels(spot)
+    assert drawn == whole
