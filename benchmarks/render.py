@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 import renderer
 from engine.tiles import NUM_KINDS, parse_hand, parse_tile, parse_tiles
 from renderer import DeskView, HandView, TableView
 from renderer.reference import late_game_table, reference_desk
+
+V = TypeVar("V")
 
 # Warm budgets: a table message is redrawn after every move, a desk answers a click.
 TARGET_MS = {"hand": 3.0, "desk": 5.0, "table": 5.0}
@@ -76,44 +79,25 @@ def next_discards(table: TableView, count: int) -> list[TableView]:
     return out
 
 
-def _uncached_table(table: TableView, repeat: int) -> float:
-    """Mean ms of ``table`` with every font, sprite and text cached but no cell or strip."""
+def _uncached(render: Callable[[], bytes], clear: Callable[[], None], repeat: int) -> float:
+    """Mean ms of ``render`` with every font, sprite and text cached but what ``clear``
+    forgets (a desk's bands, a table's cells and strips)."""
     total = 0.0
     for _ in range(repeat):
-        renderer.table.clear_picture_caches()
+        clear()
         start = time.perf_counter()
-        renderer.render_table(table)
+        render()
         total += time.perf_counter() - start
     return total * 1000 / repeat
 
 
-def _next_table(tables: list[TableView]) -> float:
-    """Mean ms of each table after the one before it."""
-    renderer.render_table(tables[0])
+def _next_move(render: Callable[[V], bytes], views: Sequence[V]) -> float:
+    """Mean ms of each view after the one before it."""
+    render(views[0])
     start = time.perf_counter()
-    for table in tables[1:]:
-        renderer.render_table(table)
-    return (time.perf_counter() - start) * 1000 / (len(tables) - 1)
-
-
-def _uncached(desk: DeskView, repeat: int) -> float:
-    """Mean ms of ``desk`` with every font, sprite and text cached but no band."""
-    total = 0.0
-    for _ in range(repeat):
-        renderer.desk.clear_band_cache()
-        start = time.perf_counter()
-        renderer.render_desk(desk)
-        total += time.perf_counter() - start
-    return total * 1000 / repeat
-
-
-def _next_move(desks: list[DeskView]) -> float:
-    """Mean ms of each desk after the one before it."""
-    renderer.render_desk(desks[0])
-    start = time.perf_counter()
-    for desk in desks[1:]:
-        renderer.render_desk(desk)
-    return (time.perf_counter() - start) * 1000 / (len(desks) - 1)
+    for view in views[1:]:
+        render(view)
+    return (time.perf_counter() - start) * 1000 / (len(views) - 1)
 
 
 def _cold(render: Callable[[], bytes]) -> float:
@@ -152,8 +136,8 @@ def main() -> None:
         if name == "desk":
             # The warm desk above is all cache hits (the same view again); these are what
             # a player's next desk costs, with its own band new or with no band in common
-            moved = _next_move(next_moves(desk, args.repeat + 1))
-            fresh = _uncached(desk, args.repeat)
+            moved = _next_move(renderer.render_desk, next_moves(desk, args.repeat + 1))
+            fresh = _uncached(render, renderer.desk.clear_band_cache, args.repeat)
             print(f"{'':6} next move {moved:6.2f} ms   every band new {fresh:6.2f} ms")
         if name == "table":
             # The same for a table: the next discard, and a table with nothing cached.
@@ -162,8 +146,8 @@ def main() -> None:
             for view in tables:
                 renderer.render_table(view)
             renderer.table.clear_picture_caches()
-            moved = _next_table(tables)
-            fresh = _uncached_table(table, args.repeat)
+            moved = _next_move(renderer.render_table, tables)
+            fresh = _uncached(render, renderer.table.clear_picture_caches, args.repeat)
             print(f"{'':6} next move {moved:6.2f} ms   every cell new {fresh:6.2f} ms")
 
 

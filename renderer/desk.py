@@ -37,7 +37,7 @@ from renderer.hand import hand_order
 from renderer.layout import Placed
 from renderer.models import DeskView, HandView, Labels, OpponentView
 from renderer.reference import reference_desk
-from renderer.sprites import BACK, Mark, stamp, tile_height, tile_size
+from renderer.sprites import BACK, Mark, Same, stamp, tile_height, tile_size
 
 WIDTH = 720
 MARGIN = 12
@@ -474,22 +474,6 @@ _CLEAR = 2 * HIGHLIGHT_RADIUS
 _Rect = tuple[int, int, int, int]
 
 
-class _Same:
-    """A sprite as a cache key, compared by identity: Pillow images compare by content
-    and cannot be hashed. The key holds the sprite, so its id is not reused meanwhile."""
-
-    __slots__ = ("image",)
-
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-
-    def __hash__(self) -> int:
-        return id(self.image)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.image is self.image
-
-
 @cache
 def _index(colour: str) -> int:
     """The palette entry a flat ``colour`` maps onto."""
@@ -527,7 +511,7 @@ def _indexed_tile(
 
 # Text and badges by sprite and ground; names, badges, counts: about 2 KB each mapped.
 @lru_cache(maxsize=2048)
-def _indexed_sprite(image: _Same, ground: str) -> tuple[Any, int, int]:
+def _indexed_sprite(image: Same, ground: str) -> tuple[Any, int, int]:
     return _laid(image.image, ground)
 
 
@@ -566,7 +550,7 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
     height = spot.height
     if grounds is None or (spot.rule is not None and (spot.tiles or spot.sprites)):
         return None
-    looks: list[tuple[int, int, int, bool, Mark] | _Same] = []
+    looks: list[tuple[int, int, int, bool, Mark] | Same] = []
     spots: list[_Rect] = []
     for tile in spot.tiles:
         p = tile.placed
@@ -575,7 +559,7 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
         spots.append((p.x, p.y, p.x + w, p.y + h))
     for sprite in spot.sprites:
         w, h = sprite.image.size
-        looks.append(_Same(sprite.image))
+        looks.append(Same(sprite.image))
         spots.append((sprite.x, sprite.y, sprite.x + w, sprite.y + h))
     if not _apart(spots):
         return None
@@ -607,7 +591,7 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
             if low != high:
                 return None
             ground = grounds[low]
-        if isinstance(look, _Same):
+        if isinstance(look, Same):
             sprite = _indexed_sprite(look, ground)[0]
         else:
             sprite = _indexed_tile(*look, ground)[0]

@@ -103,6 +103,22 @@ def tile_on(
     return out
 
 
+class Same:
+    """A sprite as a cache key, compared by identity: Pillow images compare by content
+    and cannot be hashed. The key holds the sprite, so its id is not reused meanwhile."""
+
+    __slots__ = ("image",)
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+
+    def __hash__(self) -> int:
+        return id(self.image)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.image is self.image
+
+
 def stamp(canvas: Image.Image, sprite: Image.Image, x: int, y: int, *, blend: bool = True) -> None:
     """``sprite`` onto ``canvas`` with its top left at (x, y), through its own alpha when
     ``blend``. A move's pictures paste a hundred sprites or more each, and Pillow's

@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 from renderer import png, sprites, table_layout, theme
 from renderer.models import TableView
 from renderer.reference import late_game_table
-from renderer.sprites import Mark
+from renderer.sprites import Mark, Same
 from renderer.table_layout import (
     BOX_GAP,
     BOXES,
@@ -152,22 +152,6 @@ def _draw(view: TableView) -> Image.Image:
 # -- drawing in the palette ----------------------------------------------------------------
 
 
-class _Same:
-    """A sprite as a cache key, compared by identity: Pillow images compare by content
-    and cannot be hashed. The key holds the sprite, so its id is not reused meanwhile."""
-
-    __slots__ = ("image",)
-
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-
-    def __hash__(self) -> int:
-        return id(self.image)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.image is self.image
-
-
 @cache
 def _indexed_background(current: int | None) -> Image.Image:
     return _background(current).quantize(palette=_palette(), dither=_NO_DITHER)
@@ -202,7 +186,7 @@ def _indexed_tile(face: int, width: int, ground: str, quarter: int, mark: Mark) 
 # come and go. About 2 KB each mapped, some 4 MB full.
 @lru_cache(maxsize=2048)
 def _indexed_inks(
-    inks: tuple[tuple[_Same, int, int], ...], area: _Rect, current: int | None
+    inks: tuple[tuple[Same, int, int], ...], area: _Rect, current: int | None
 ) -> _Mapped:
     """Sprites blended in turn onto the background in ``area``, which holds them all."""
     left, top = area[0], area[1]
@@ -280,7 +264,7 @@ def _layer(box: BoxPlan) -> Image.Image | None:
     canvas = _crop(_indexed_background(current), area)
     core = canvas.im
     for group, members in _groups(spots):
-        inks = tuple((_Same(box.inks[i].image), box.inks[i].x, box.inks[i].y) for i in members)
+        inks = tuple((Same(box.inks[i].image), box.inks[i].x, box.inks[i].y) for i in members)
         sprite = _indexed_inks(inks, group, current)[0]
         x0, y0, x1, y1 = group
         core.paste(sprite, (x0 - left, y0 - top, x1 - left, y1 - top))
