@@ -10,13 +10,15 @@ has a bar down its left edge.
 The picture is ``WIDTH`` wide, so a phone shows it at half size: the other seats' tiles
 and the waits (``TILE``) are then 18 px wide, the reader's own (``OWN_TILE``) 23 px.
 
-The picture is drawn and deflated band by band (the header, each other seat, the rule,
-the reader's own hand), and each encoded band is kept by what it shows: the next desk of a
-reader mostly differs in the reader's own band, and the bands that did not change are
-copied into the new file rather than drawn again. A band is drawn straight in the desk's
-fixed colours, from tiles and sprites already laid on the flat colour under them and
-mapped (see "drawing in the palette" below): the pixels of the band drawn in RGB and
-mapped, at a fraction of the cost.
+The picture is drawn and deflated band by band (the header; each other seat's name and
+marks, then its tiles; the rule; the reader's own hand), and each encoded band is kept by
+what it shows: the next desk of a reader mostly differs in the reader's own band, and the
+bands that did not change are copied into the new file rather than drawn again. A seat's
+tiles say nothing that depends on who reads them or in what language, so the band of a
+seat's new discard, drawn for the first reader who sees it, serves the other two as well.
+A band is drawn straight in the desk's fixed colours, from tiles and sprites already laid
+on the flat colour under them and mapped (see "drawing in the palette" below): the pixels
+of the band drawn in RGB and mapped, at a fraction of the cost.
 """
 
 from __future__ import annotations
@@ -202,35 +204,33 @@ def _badge(word: str, fill: str, ink: str = theme.TEXT_DARK) -> Image.Image:
     return text.pill(text.fit(word, BADGE_SIZE, INNER // 3, bold=True), BADGE_SIZE, fill, ink)
 
 
-def _opponent(
-    other: OpponentView, labels: Labels, y0: int
-) -> tuple[list[DeskTile], list[Sprite], int]:
-    place = theme.ACCENT if other.current else theme.PANEL
+def _seat_items(head: _SeatHead) -> list[Image.Image]:
+    """The badges and the name across the top of another seat's band."""
     items = [
-        _badge(other.place, place),
-        text.text(text.fit(other.name, NAME_SIZE, INNER // 2, bold=True), NAME_SIZE, theme.TEXT),
+        _badge(head.place, theme.ACCENT if head.current else theme.PANEL),
+        text.text(text.fit(head.name, NAME_SIZE, INNER // 2, bold=True), NAME_SIZE, theme.TEXT),
     ]
-    if other.void_suit is not None:
-        items.append(_badge(labels.void_text(other.void_suit), theme.VOID_MARK, theme.TEXT))
-    if other.won_tile is not None:
-        items.append(_badge(labels.won, theme.ACCENT))
-    if other.note:
-        items.append(_badge(other.note, theme.PANEL))
-    sprites, header = _row(items, INSET, y0)
-    blocks = [_meld_block(m, other.owner, TILE, Part.MELD) for m in other.melds]
-    if other.won_tile is not None:
-        blocks.append(_tile_block(other.won_tile, TILE, Part.WON, Mark.HIGHLIGHT))
+    items += [_badge(word, fill, ink) for word, fill, ink in head.marks]
+    return items
+
+
+def _seat_blocks(
+    melds: Sequence[Meld], owner: int, won_tile: int | None, discards: Sequence[int], live: bool
+) -> tuple[list[_Block], list[int], tuple[int, ...]]:
+    """Another seat's melds, its winning tile and its newest discards as they flow across
+    its band, the room before each, and the discards that fit (``live``: the newest of
+    them ringed)."""
+    blocks = [_meld_block(m, owner, TILE, Part.MELD) for m in melds]
+    if won_tile is not None:
+        blocks.append(_tile_block(won_tile, TILE, Part.WON, Mark.HIGHLIGHT))
     gaps = [MELD_GAP] * len(blocks)
     room = min(RECENT, _river_room(blocks))
-    river = other.discards[-room:] if room else ()
+    river = tuple(discards[-room:]) if room else ()
     for i, face in enumerate(river):
-        live = other.live and i == len(river) - 1
-        blocks.append(_tile_block(face, TILE, Part.RIVER, Mark.HIGHLIGHT if live else Mark.NONE))
+        ringed = live and i == len(river) - 1
+        blocks.append(_tile_block(face, TILE, Part.RIVER, Mark.HIGHLIGHT if ringed else Mark.NONE))
         gaps.append(MELD_GAP if i == 0 else GAP)
-    if not blocks:
-        return [], sprites, header
-    tiles, height = _flow(blocks, gaps, y0 + header + GAP)
-    return tiles, sprites, header + GAP + height
+    return blocks, gaps, river
 
 
 def _mark(hand: HandView, kind: int) -> Mark:
@@ -336,17 +336,81 @@ class _HeadBand:
 
 
 @dataclass(frozen=True, slots=True)
-class _OpponentBand:
-    """Another seat, and the gap under it; ``lit``: the band of the seat whose move it is."""
+class _SeatHead:
+    """The top of another seat's band: who it is and its marks, in the reader's words.
+    ``place`` and the marks (word, fill, ink) are the reader's; ``current`` rings the
+    place, ``lit`` is the seat whose move it is. ``alone``: no tiles under it, so the
+    band ends here; otherwise the tiles are a band of their own (:class:`_SeatTiles`),
+    which says nothing the reader's words or seat would change, so one encoded band
+    serves every reader at the table whatever their language."""
 
-    other: OpponentView
-    labels: Labels
+    place: str
+    name: str
+    marks: tuple[tuple[str, str, str], ...]
+    current: bool
+    lit: bool
+    alone: bool
+
+    def header(self) -> int:
+        """The height of the badges' line."""
+        return max(item.height for item in _seat_items(self))
+
+    def plan(self) -> _BandPlan:
+        sprites, header = _row(_seat_items(self), INSET, BAND_PAD)
+        if self.alone:
+            used = header
+            current = (MARGIN, 0, WIDTH - 2 * MARGIN, used + 2 * BAND_PAD) if self.lit else None
+            return _BandPlan(
+                used + 2 * BAND_PAD + BAND_GAP, sprites=tuple(sprites), current=current
+            )
+        height = BAND_PAD + header + GAP
+        # The highlight runs on into the tiles' band: its bottom corners are drawn there,
+        # so here it only has to reach past this band's last row by more than their radius.
+        current = (
+            (MARGIN, 0, WIDTH - 2 * MARGIN, height + 2 * HIGHLIGHT_RADIUS) if self.lit else None
+        )
+        return _BandPlan(height, sprites=tuple(sprites), current=current)
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatTiles:
+    """Another seat's melds, win and newest discards (``river``, the ones shown), from
+    ``top`` of its band down to the gap under it; ``live`` rings the newest discard,
+    ``lit``: the seat whose move it is (the highlight begins in the head above)."""
+
+    melds: tuple[Meld, ...]
+    owner: int
+    won_tile: int | None
+    river: tuple[int, ...]
+    live: bool
+    top: int
     lit: bool
 
     def plan(self) -> _BandPlan:
-        tiles, sprites, used = _opponent(self.other, self.labels, BAND_PAD)
-        current = (MARGIN, 0, WIDTH - 2 * MARGIN, used + 2 * BAND_PAD) if self.lit else None
-        return _BandPlan(used + 2 * BAND_PAD + BAND_GAP, tuple(tiles), tuple(sprites), current)
+        blocks, gaps, _ = _seat_blocks(self.melds, self.owner, self.won_tile, self.river, self.live)
+        tiles, height = _flow(blocks, gaps, 0)
+        full = self.top + height + BAND_PAD
+        current = (MARGIN, -self.top, WIDTH - 2 * MARGIN, full) if self.lit else None
+        return _BandPlan(height + BAND_PAD + BAND_GAP, tuple(tiles), current=current)
+
+
+def _seat_bands(other: OpponentView, labels: Labels, lit: bool) -> list[_Band]:
+    """Another seat's band: its head, and the tiles under it when it has any."""
+    marks: list[tuple[str, str, str]] = []
+    if other.void_suit is not None:
+        marks.append((labels.void_text(other.void_suit), theme.VOID_MARK, theme.TEXT))
+    if other.won_tile is not None:
+        marks.append((labels.won, theme.ACCENT, theme.TEXT_DARK))
+    if other.note:
+        marks.append((other.note, theme.PANEL, theme.TEXT_DARK))
+    blocks, _, river = _seat_blocks(
+        other.melds, other.owner, other.won_tile, other.discards, other.live
+    )
+    head = _SeatHead(other.place, other.name, tuple(marks), other.current, lit, not blocks)
+    if not blocks:
+        return [head]
+    top = BAND_PAD + head.header() + GAP
+    return [head, _SeatTiles(other.melds, other.owner, other.won_tile, river, other.live, top, lit)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +437,7 @@ class _OwnBand:
         return _BandPlan(used + 2 * BAND_PAD + MARGIN, tuple(tiles), tuple(sprites), current)
 
 
-_Band = _HeadBand | _OpponentBand | _RuleBand | _OwnBand
+_Band = _HeadBand | _SeatHead | _SeatTiles | _RuleBand | _OwnBand
 
 
 def _bands(view: DeskView) -> list[_Band]:
@@ -387,7 +451,8 @@ def _bands(view: DeskView) -> list[_Band]:
     if view.current:
         lit = len(view.opponents)
     out: list[_Band] = [_HeadBand(hand.title, view.wall_left, labels)]
-    out += [_OpponentBand(other, labels, i == lit) for i, other in enumerate(view.opponents)]
+    for i, other in enumerate(view.opponents):
+        out += _seat_bands(other, labels, i == lit)
     if view.opponents:
         out.append(_RuleBand())
     out.append(
@@ -599,11 +664,12 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
     return canvas
 
 
-#: Encoded bands by what they show, the least recently used forgotten first. Over random
-#: play a band averages 5.8 KB of deflate (an other seat 5.3, the reader's own 8.5, the
-#: header 0.7) and about 7 KB with its key and objects, so a full cache holds some 28 MB:
-#: a round of one table makes about 600 bands, and a reader's next desk needs the bands of
-#: its last one to be kept still when dozens of tables play at once.
+#: Encoded bands by what they show, the least recently used forgotten first. Over play
+#: of people at many tables a band averages 4.8 KB of deflate (a seat's tiles 5.1, its
+#: name line 1.0, the reader's own hand 9, the header 2.9) and about 6 KB with its key and
+#: objects, so a full cache holds some 25 MB: a hand of one table makes about 470 bands,
+#: and a reader's next desk needs the bands of its last one to be kept still when dozens
+#: of tables play at once.
 BAND_CACHE_SIZE = 4096
 _encoded: OrderedDict[_Band, png.EncodedBand] = OrderedDict()
 # Desks are drawn in worker threads; the lock keeps the cache's order consistent.

@@ -11,6 +11,7 @@ from typing import cast
 import pytest
 from PIL import Image
 
+from engine.round import Round
 from renderer import desk, engine_views, png, theme
 from renderer.models import DeskView, Labels
 from renderer.reference import reference_desk
@@ -89,7 +90,7 @@ def test_the_next_desk_draws_only_the_readers_own_band(monkeypatch: pytest.Monke
     assert len(drawn) == 1
 
 
-def test_the_move_passing_on_draws_the_two_bands_it_lights(
+def test_the_move_passing_on_draws_the_bands_it_lights(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     view = reference_desk()
@@ -97,19 +98,21 @@ def test_the_move_passing_on_draws_the_two_bands_it_lights(
     drawn = _counting(monkeypatch)
     others = tuple(replace(o, current=False, live=False) for o in view.opponents)
     desk.render_desk(replace(view, opponents=(*others[:2], view.opponents[2]), current=True))
-    assert [type(band) for band in drawn] == [desk._OpponentBand, desk._OwnBand]
+    # The seat that had the move: its head and its tiles, both no longer lit.
+    assert [type(band) for band in drawn] == [desk._SeatHead, desk._SeatTiles, desk._OwnBand]
 
 
 def test_the_band_cache_is_bounded_and_forgets_the_least_recently_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     desk.clear_band_cache()
-    monkeypatch.setattr(desk, "BAND_CACHE_SIZE", 8)
     view = reference_desk()
-    desk.render_desk(view)  # six bands
+    bands = len(desk._bands(view))
+    monkeypatch.setattr(desk, "BAND_CACHE_SIZE", bands + 1)
+    desk.render_desk(view)
     for n in range(3):
         desk.render_desk(replace(view, wall_left=n))
-    assert len(desk._encoded) == 8
+    assert len(desk._encoded) == bands + 1
     drawn = _counting(monkeypatch)
     desk.render_desk(view)
     # Its other seats were used by every desk since; only its header was forgotten.
@@ -120,6 +123,36 @@ def test_clearing_the_caches_forgets_the_bands() -> None:
     desk.render_desk(reference_desk())
     desk.clear_caches()
     assert not desk._encoded
+
+
+def _lit_tiles() -> desk._BandPlan:
+    """The plan of the tiles of a seat whose move it is."""
+    _, tiles = desk._seat_bands(reference_desk().opponents[0], Labels(), lit=True)
+    assert isinstance(tiles, desk._SeatTiles)
+    return tiles.plan()
+
+
+def test_readers_in_other_seats_and_languages_share_a_seats_tiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    english = Labels()
+    chinese = replace(english, winds=("东", "南", "西", "北"), won="胡")
+
+    def desk_of(hand: Round, viewer: int, labels: Labels) -> DeskView:
+        return engine_views.desk_view(hand.view(viewer), viewer, SEATS, labels, "t", None, [])
+
+    # Well into the hand, between claims (no reader has a tile ringed to claim).
+    for step, hand in enumerate(played("sichuan", 0)):
+        first, second = desk_of(hand, 0, english), desk_of(hand, 1, chinese)
+        if step > 40 and not any(o.live for o in (*first.opponents, *second.opponents)):
+            break
+    desk.clear_band_cache()
+    desk.render_desk(first)
+    drawn = _counting(monkeypatch)
+    desk.render_desk(second)
+    # Seats 2 and 3 look the same to both readers: only seat 0's tiles are new.
+    assert [band.owner for band in drawn if isinstance(band, desk._SeatTiles)] == [0]
+    assert sum(isinstance(band, desk._SeatHead) for band in drawn) == 3
 
 
 def _band_pixels(spot: desk._BandPlan) -> tuple[bytes, bytes]:
@@ -145,7 +178,7 @@ class _Planned:
 
 
 def test_a_band_with_tiles_on_each_other_is_drawn_in_rgb() -> None:
-    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    spot = _lit_tiles()
     first = spot.tiles[0]
     over = first.moved(first.width // 2, 0)
     crowded_spot = replace(spot, tiles=(*spot.tiles, over))
@@ -155,7 +188,7 @@ def test_a_band_with_tiles_on_each_other_is_drawn_in_rgb() -> None:
 
 
 def test_a_tile_across_the_highlights_edge_is_drawn_in_rgb() -> None:
-    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    spot = _lit_tiles()
     assert spot.current is not None
     first = spot.tiles[0]
     # Half on the bar down the highlight's left edge.
@@ -167,7 +200,7 @@ def test_a_tile_across_the_highlights_edge_is_drawn_in_rgb() -> None:
 
 
 def test_the_lit_band_is_drawn_in_the_palette() -> None:
-    spot = desk._OpponentBand(reference_desk().opponents[0], Labels(), lit=True).plan()
+    spot = _lit_tiles()
     assert desk._draw_indexed(spot) is not None
     drawn, whole = _band_pixels(spot)
     assert drawn == whole
