@@ -157,7 +157,9 @@ def _labels(value: Any, where: str) -> Labels:
     names = {f.name for f in dataclasses.fields(Labels)}
     data = _object(value, where, names)
     sizes = {"winds": 4, "suits": 3, "dragons": 3}
-    changes = {
+    # Each value is checked as it is read (_strings, _typed); one dict cannot carry the
+    # type of each field.
+    changes: dict[str, Any] = {
         key: _strings(v, f"{where}.{key}", sizes[key])
         if key in sizes
         else _typed(v, str, f"{where}.{key}")

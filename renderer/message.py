@@ -74,9 +74,9 @@ def render_message(view: MessageView) -> bytes:
     height += len(rows) * (BUTTON_HEIGHT + BUTTON_GAP) + PAD
     canvas = Image.new("RGB", (WIDTH, height), theme.CHAT_BACKGROUND)
     y = PAD
-    for runs in lines:
+    for line in lines:
         x = PAD
-        for run in runs:
+        for run in line:
             canvas.paste(run, (x, y), run)
             x += run.width
         y += text.line_height(TEXT_SIZE) + LINE_GAP

@@ -54,7 +54,7 @@ def _extent(clean: str, size: int, bold: bool) -> tuple[int, int]:
         left, _, right, _ = fonts.font(size).getbbox(
             clean, anchor="ls", stroke_width=_stroke(size, bold)
         )
-    return -min(left, 0), right
+    return -min(int(left), 0), int(right)
 
 
 def width(content: str, size: int, bold: bool = False) -> int:

@@ -182,28 +182,29 @@ def _stick(face: _Face, u: float, v: float, length: float, color: str, tilt: flo
 _G_S, _R_S = theme.STICK_GREEN, theme.STICK_RED
 # (u, v, colour, tilt) per rank, stick length: the classic layouts of 2..9 条.
 _STICK_LAYOUTS: dict[int, tuple[float, list[tuple[float, float, str, float]]]] = {
-    2: (0.4, [(0.5, 0.25, _G_S, 0), (0.5, 0.75, _G_S, 0)]),
-    3: (0.4, [(0.5, 0.25, _G_S, 0), (0.28, 0.75, _G_S, 0), (0.72, 0.75, _G_S, 0)]),
-    4: (0.4, [(u, v, _G_S, 0) for v in (0.25, 0.75) for u in (0.28, 0.72)]),
+    2: (0.4, [(0.5, 0.25, _G_S, 0.0), (0.5, 0.75, _G_S, 0.0)]),
+    3: (0.4, [(0.5, 0.25, _G_S, 0.0), (0.28, 0.75, _G_S, 0.0), (0.72, 0.75, _G_S, 0.0)]),
+    4: (0.4, [(u, v, _G_S, 0.0) for v in (0.25, 0.75) for u in (0.28, 0.72)]),
     5: (
         0.4,
-        [(u, v, _G_S, 0) for v in (0.25, 0.75) for u in (0.18, 0.82)] + [(0.5, 0.5, _R_S, 0)],
+        [(u, v, _G_S, 0.0) for v in (0.25, 0.75) for u in (0.18, 0.82)] + [(0.5, 0.5, _R_S, 0.0)],
     ),
-    6: (0.4, [(u, v, _G_S, 0) for v in (0.25, 0.75) for u in (0.18, 0.5, 0.82)]),
+    6: (0.4, [(u, v, _G_S, 0.0) for v in (0.25, 0.75) for u in (0.18, 0.5, 0.82)]),
     7: (
         0.28,
-        [(0.5, 0.15, _R_S, 0)] + [(u, v, _G_S, 0) for v in (0.5, 0.85) for u in (0.18, 0.5, 0.82)],
+        [(0.5, 0.15, _R_S, 0.0)]
+        + [(u, v, _G_S, 0.0) for v in (0.5, 0.85) for u in (0.18, 0.5, 0.82)],
     ),
     8: (
         0.4,
-        [(u, v, _G_S, 0) for v in (0.25, 0.75) for u in (0.14, 0.86)]
+        [(u, v, _G_S, 0.0) for v in (0.25, 0.75) for u in (0.14, 0.86)]
         + [(0.36, 0.25, _G_S, 24), (0.64, 0.25, _G_S, -24)]
         + [(0.36, 0.75, _G_S, -24), (0.64, 0.75, _G_S, 24)],
     ),
     9: (
         0.28,
         [
-            (u, v, _R_S if u == 0.5 else _G_S, 0)
+            (u, v, _R_S if u == 0.5 else _G_S, 0.0)
             for v in (0.16, 0.5, 0.84)
             for u in (0.18, 0.5, 0.82)
         ],
