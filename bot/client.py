@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import pictures
-from bot.budget import RequestBudget, cluster_share, trace_config
+from bot.budget import BudgetConnector, RequestBudget, cluster_share
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.forwarding import ClusterMember
@@ -112,9 +112,6 @@ class MahjongBot(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             tree_cls=BotTree,
-            # Every request toward Discord's global limit waits for the budget as it
-            # leaves, discord.py's own retries included.
-            http_trace=trace_config(budget),
             # Names are the players' own and may hold mentions: nothing pings unless a send
             # names whom it means to ping.
             allowed_mentions=discord.AllowedMentions.none(),
@@ -148,6 +145,13 @@ class MahjongBot(commands.AutoShardedBot):
         self._members: dict[tuple[int, int], tuple[float, bool]] = {}
         self.membership_ttl = MEMBERSHIP_TTL
         self._pictures_started = False
+
+    async def login(self, token: str) -> None:
+        # Every request toward Discord's global limit waits for the budget as it leaves,
+        # discord.py's own retries included. The pool is made here, in the running loop
+        # as aiohttp wants, before discord.py opens its session on it.
+        self.http.connector = BudgetConnector(self.budget)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
