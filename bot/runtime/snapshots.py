@@ -134,14 +134,20 @@ class TableNotice:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What one change did: the public events, the table's own notices, and everybody's
-    state afterwards. ``touched`` chairs must see their hand message change (they are
-    asked something, lost their controls, or their own tiles or notes moved); ``actor``
-    is the chair whose click the change answers, whose message rides on that click."""
+    """What one change did: the public events, the table's own notices, and the states
+    afterwards of the chairs whose hand message shows this change. ``touched`` chairs
+    must see their hand message change (they are asked something, lost their controls,
+    or their own tiles or notes moved); ``actor`` is the chair whose click the change
+    answers, whose message rides on that click."""
 
     revision: int
     public: tuple[Event, ...]
     notices: tuple[TableNotice, ...]
+    #: In chair order, the states of exactly: the ``touched`` chairs (which include the
+    #: chairs that see others' tiles and follow every change), the ``actor``, and, once
+    #: the hand is over, every person's chair (the settlement shows them). Never an AI
+    #: chair's. Another chair's message keeps its older state; shown later for another
+    #: reason, it takes the chair's state of that moment (``TableRuntime.seat_state``).
     seats: tuple[SeatState, ...]
     touched: frozenset[int]
     actor: int | None
@@ -158,6 +164,8 @@ class HandStart:
     dice: tuple[int, int] | None
     #: The public events of the hand so far.
     public: tuple[Event, ...]
+    #: Every person's state, in chair order (no AI chair's); the first change of the
+    #: hand follows at once with the same chairs touched.
     seats: tuple[SeatState, ...]
     board: BoardState
 

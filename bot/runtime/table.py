@@ -158,6 +158,8 @@ class TableRuntime:
         self.stand_in = make_player(STAND_IN_LEVEL, table.id)
         self.finished = False
         self.revision = 0
+        #: The actor's state in the latest publish, which answers its click.
+        self._actor_state: SeatState | None = None
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._flow: asyncio.Task[None] | None = None
         #: Set while the store refuses moves; clicks are answered "paused" meanwhile.
@@ -254,7 +256,7 @@ class TableRuntime:
                 seed_fingerprint=seed_fingerprint(state.seed),
                 dice=hand.view(None).dice,
                 public=tuple(hand.events_for(None)),
-                seats=self._seat_states(),
+                seats=self._seat_states(self._humans()),
                 board=self._board(),
             )
         await self.listener.hand_started(start)
@@ -263,7 +265,7 @@ class TableRuntime:
                 return
             for seat in range(SEATS):
                 self._open(seat)
-            self._publish((), (), frozenset(c.chair for c in self.chairs if c.human), None)
+            self._publish((), (), frozenset(self._humans()), None)
             self._settle_when_over()
 
     # -- snapshots -----------------------------------------------------------------------
@@ -316,9 +318,13 @@ class TableRuntime:
             return None
         return readiness(hand, seat)
 
-    def _seat_states(self) -> tuple[SeatState, ...]:
+    def _seat_states(self, chairs: Iterable[int]) -> tuple[SeatState, ...]:
+        """The states of these chairs, in chair order."""
         facts = self._facts()
-        return tuple(self.seat_state(chair.chair, facts) for chair in self.chairs)
+        return tuple(self.seat_state(chair, facts) for chair in sorted(set(chairs)))
+
+    def _humans(self) -> set[int]:
+        return {c.chair for c in self.chairs if c.human}
 
     def _board(self, reveal: frozenset[int] = frozenset()) -> BoardState:
         state = self._hand()
@@ -364,19 +370,44 @@ class TableRuntime:
         touched: frozenset[int],
         actor: int | None,
     ) -> None:
-        """Tell the listener what changed (lock held)."""
+        """Tell the listener what changed (lock held).
+
+        Only the states a hand message can show from this change are built (a state
+        costs an engine view, legal actions and readiness): the touched chairs', the
+        actor's (its click's answer), and once the hand is over every person's, which
+        the settlement shows. Every other chair's message stays as it is; when it is
+        shown later for another reason, the presenter asks for the chair's state then
+        (:meth:`seat_state`). AI chairs have no hand message."""
         self.revision += 1
+        shown = set(touched)
+        if actor is not None:
+            shown.add(actor)
+        if self._hand().hand.ended:
+            shown |= self._humans()
+        seats = self._seat_states(shown)
+        # The clicker's answer is this state: nothing changes between here and the
+        # answer (see _answer_state).
+        self._actor_state = next((s for s in seats if s.chair == actor), None)
         self.listener.changed(
             Outcome(
                 revision=self.revision,
                 public=tuple(public),
                 notices=tuple(notices),
-                seats=self._seat_states(),
+                seats=seats,
                 touched=touched - {actor} if actor is not None else touched,
                 actor=actor,
                 board=self._board(),
             )
         )
+
+    def _answer_state(self, chair_no: int) -> SeatState:
+        """The clicker's state right after the publish its click made: the one built
+        for that publish. Only called with no await since that publish (``act``,
+        ``_back`` and ``_toggle`` end with it), so nothing in it can have changed."""
+        state, self._actor_state = self._actor_state, None
+        if state is not None and state.chair == chair_no and state.revision == self.revision:
+            return state
+        return self.seat_state(chair_no)
 
     # -- applying actions ------------------------------------------------------------------
 
@@ -441,8 +472,7 @@ class TableRuntime:
             for seat in range(SEATS)
             if hand.ruleset.visible_hands(hand, seat)
         }
-        humans = {c.chair for c in self.chairs if c.human}
-        self._publish(public, notices, frozenset(touched & humans), actor)
+        self._publish(public, notices, frozenset(touched & self._humans()), actor)
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -634,10 +664,10 @@ class TableRuntime:
             except StateError:
                 # The session's last hand was settled a moment before the click.
                 return ClickResult(Problem.TABLE_OVER)
-            return ClickResult(state=self.seat_state(chair_no))
+            return ClickResult(state=self._answer_state(chair_no))
         if click.kind == AUTO:
             self._toggle(chair, Order(click.arg))
-            return ClickResult(state=self.seat_state(chair_no))
+            return ClickResult(state=self._answer_state(chair_no))
         hand = self._hand().hand
         seat = self.seat_of(chair_no)
         controls = hand.controls(seat)
@@ -651,7 +681,7 @@ class TableRuntime:
         refusal = await self.act(seat, intent.action, Source.PLAYER, actor=chair_no)
         if refusal is not None:
             return ClickResult(refused=self._refused(seat, refusal, intent.action))
-        return ClickResult(state=self.seat_state(chair_no))
+        return ClickResult(state=self._answer_state(chair_no))
 
     def _refused(self, seat: int, refusal: Refusal, action: Action) -> Refused:
         # A refused move changes nothing, so the hand still shows what it was refused in.

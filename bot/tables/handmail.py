@@ -1,8 +1,11 @@
 """One player's hand message of one hand, kept up to date in their DMs.
 
-The presenter hands it every new state of its chair (:meth:`HandMessage.update`) and
+The presenter hands it the new states of its chair (:meth:`HandMessage.update`) and
 says when the message must change (:meth:`HandMessage.touch`); the sender then shows the
-latest state. Each state carries the table's revision: an interaction that already
+latest state. A change that does not touch the message comes without a state (building
+one costs); it only says the table moved on (:meth:`HandMessage.behind`), and the sender
+asks for the chair's state of the moment (``current``) when it shows the message after
+such a change. Each state carries the table's revision: an interaction that already
 showed a revision (the acting player's own click) marks it delivered, and nothing older
 ever lands on top of something newer, on any path. When Discord refuses the DM, the table
 says so in the thread instead, with a button that opens the same controls privately.
@@ -109,6 +112,8 @@ class Shown:
 
 
 Render = Callable[[SeatState], Awaitable[Rendered]]
+#: The chair's state now, while its hand is in play (None once it is not).
+Current = Callable[[], SeatState | None]
 ClosedNotice = Callable[[Rendered], Awaitable[None]]
 DmOpener = Callable[[int], Awaitable[discord.abc.Messageable]]
 
@@ -123,9 +128,11 @@ class HandMessage:
         reactions: tuple[str, ...],
         sent: Callable[[int], None],
         token: Token | None = None,
+        current: Current | None = None,
     ) -> None:
         """``token``: the player's latest interaction from before this hand, whose token
-        may still send this hand's first message."""
+        may still send this hand's first message; ``current``: the chair's state now,
+        asked for when the table moved on since the latest state handed over."""
         self._open_dm = open_dm
         self.user_id = user_id
         self._render = render
@@ -138,6 +145,10 @@ class HandMessage:
         #: The newest state handed over, the revision the player should see at least,
         #: and the revision on their screen.
         self.latest: SeatState | None = None
+        #: The table's newest revision as far as this message knows: a change that did
+        #: not hand over this chair's state may have changed it (others' discards).
+        self.newest = 0
+        self._current = current
         self.wanted = 0
         self.delivered = 0
         self._lock = asyncio.Lock()
@@ -166,10 +177,25 @@ class HandMessage:
         if self.latest is None or state.revision >= self.latest.revision:
             self.latest = state
 
+    def behind(self, revision: int) -> None:
+        """The table changed at ``revision`` without handing over this chair's state."""
+        self.newest = max(self.newest, revision)
+
+    def fresh(self) -> SeatState | None:
+        """The newest state: the latest handed over, or the chair's state now when the
+        table moved on since (and the hand is still in play)."""
+        latest = self.latest
+        if self._current is not None and (latest is None or latest.revision < self.newest):
+            now = self._current()
+            if now is not None:
+                self.update(now)
+        return self.latest
+
     def touch(self) -> None:
         """The message must show the newest state."""
-        if self.latest is not None:
-            self.wanted = max(self.wanted, self.latest.revision)
+        state = self.fresh()
+        if state is not None:
+            self.wanted = max(self.wanted, state.revision)
             self._sender.touch()
 
     def remember(self, interaction: discord.Interaction) -> None:
@@ -204,8 +230,10 @@ class HandMessage:
         if not self._answer_done.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._answer_done.wait(), ANSWER_GRACE)
-        state = self.latest
-        if state is None or self.delivered >= self.wanted:
+        if self.delivered >= self.wanted:
+            return
+        state = self.fresh()
+        if state is None:
             return
         rendered = await self._render(state)
         async with self._lock:

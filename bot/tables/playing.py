@@ -22,7 +22,7 @@ from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
 from bot.runtime.clicks import Click
-from bot.runtime.snapshots import ClickResult, HandStart, Outcome, Settled
+from bot.runtime.snapshots import ClickResult, HandStart, Outcome, SeatState, Settled
 from bot.runtime.table import TableRuntime, Tempo
 from bot.services import Services
 from bot.tables import hand_score
@@ -84,6 +84,7 @@ class PlayingTable:
             ),
             reopen=self._reopen_thread,
             tile_emoji=services.tile_emoji.of,
+            current=self._current_state,
         )
         self.runtime = TableRuntime(
             table,
@@ -95,6 +96,13 @@ class PlayingTable:
         )
         #: The thread's posts about pauses, in flight.
         self._posts: set[asyncio.Task[discord.Message | None]] = set()
+
+    def _current_state(self, chair: int, number: int) -> SeatState | None:
+        """The chair's state now, while hand ``number`` is the one in play."""
+        current = self.runtime.current
+        if current is None or current.number != number:
+            return None
+        return self.runtime.seat_state(chair)
 
     async def _reopen_thread(self) -> None:
         if self.table.channel_id is not None:

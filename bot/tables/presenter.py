@@ -3,9 +3,11 @@ player's hand message by DM.
 
 The presenter is the runtime's listener (:class:`bot.runtime.table.TableListener`): it is
 handed frozen snapshots and events and turns them into words and pictures for each
-reader, and it never asks the runtime anything. It keeps what it was last handed (each
-chair's state, the table's state, the lines of what happened), which the message senders
-read when they send.
+reader. It keeps what it was last handed (the chairs' states, the table's state, the
+lines of what happened), which the message senders read when they send. A change hands
+over only the states its hand messages show; a message shown later for another reason
+(a failed click answer, the settlement) asks for its chair's state of the moment
+(``current``), the one thing the presenter asks the runtime.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ from engine.events import Event
 
 log = logging.getLogger(__name__)
 
+#: A chair's state now, given the chair and the hand's number; None when that hand is not
+#: the one in play.
+CurrentState = Callable[[int, int], SeatState | None]
+
 LINE_LIMIT = 300
 NOTICE_KEYS = {
     Notice.AUTOPLAY_ON: "table.autoplay_on",
@@ -81,11 +87,14 @@ class TablePresenter:
         message_sent: Callable[[int, int], None],
         reopen: Reopen | None = None,
         tile_emoji: EmojiOf | None = None,
+        current: CurrentState | None = None,
     ) -> None:
         """``reactions_for(user_id)``: whether the person answers claims by reaction, so
         their hand messages get the claim reactions; ``message_sent(message_id, chair)``
         makes a hand message known for reactions; ``reopen`` unarchives the table's thread
-        when an edit finds it archived; ``tile_emoji`` gives the tile buttons' emojis."""
+        when an edit finds it archived; ``tile_emoji`` gives the tile buttons' emojis;
+        ``current(chair, hand_number)`` is the chair's state now, or None when that hand
+        is no longer the one in play."""
         self.channel = channel
         self.locale = locale
         self.people = {p.chair: p for p in people}
@@ -96,6 +105,7 @@ class TablePresenter:
         self._message_sent = message_sent
         self._reopen = reopen
         self._tile_emoji = tile_emoji
+        self._current = current
         self.board: Board | None = None
         self.mail: dict[int, HandMessage] = {}
         self.closed_notices: dict[int, discord.Message] = {}
@@ -179,6 +189,7 @@ class TablePresenter:
                 self._claim_reactions() if self._reactions_for(person.user_id) else (),
                 self._sent(person.chair),
                 tokens.get(person.chair),
+                self._current_of(person.chair, facts.number),
             )
             for person in self.people.values()
         }
@@ -188,8 +199,8 @@ class TablePresenter:
                 mail.update(state)
 
     def changed(self, outcome: Outcome) -> None:
-        """A change of the hand: its lines, every chair's new state, the messages that
-        must show it."""
+        """A change of the hand: its lines, the new states of the chairs it shows, the
+        messages that must show it."""
         self._table = outcome.board
         self._narrate(outcome.public)
         self._fresh += [self._notice_line(n) for n in outcome.notices]
@@ -197,6 +208,9 @@ class TablePresenter:
             mail = self.mail.get(state.chair)
             if mail is not None:
                 mail.update(state)
+        for mail in self.mail.values():
+            # The others' states are asked for when their message is next shown.
+            mail.behind(outcome.revision)
         actor = self.mail.get(outcome.actor) if outcome.actor is not None else None
         if actor is not None:
             actor.expect_answer()
@@ -309,6 +323,12 @@ class TablePresenter:
             state, locale, self._last.get(locale, ""), seats=seats, emoji=self._tile_emoji
         )
 
+    def _current_of(self, chair: int, number: int) -> Callable[[], SeatState | None] | None:
+        current = self._current
+        if current is None:
+            return None
+        return lambda: current(chair, number)
+
     def _sent(self, chair: int) -> Callable[[int], None]:
         def sent(message_id: int) -> None:
             self._message_sent(message_id, chair)
@@ -363,7 +383,8 @@ class TablePresenter:
         await interaction.edit_original_response(**rendered.edit_fields())
 
     def refresh(self, chair: int) -> None:
-        """The chair's hand message must show its newest state (after a failed answer)."""
+        """The chair's hand message must show its newest state (after a failed answer):
+        the chair's state now when changes since its latest one came without it."""
         mail = self.mail.get(chair)
         if mail is not None:
             mail.answered()

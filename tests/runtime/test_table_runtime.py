@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.runtime.clicks import ACT, BACK, PICK, Click, button_arg, chosen_name, select_arg
+from bot.runtime.clicks import ACT, AUTO, BACK, PICK, Click, button_arg, chosen_name, select_arg
 from bot.runtime.seats import stored_level
 from bot.runtime.snapshots import (
     HandStart,
@@ -393,3 +393,86 @@ async def test_a_claim_window_names_nobody_it_waits_for(store: SqliteStore) -> N
     turns = [o.board for o in recorder.outcomes if o.board.view.phase == "turn"]
     assert all(len(board.waiting) == 1 for board in turns)
     await runtime.close()
+
+
+def built_chairs(runtime: TableRuntime, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The chairs whose state the runtime builds from now on, in order."""
+    chairs: list[int] = []
+    seat_state = runtime.seat_state
+
+    def recording(chair_no: int, facts: Any = None) -> SeatState:
+        chairs.append(chair_no)
+        return seat_state(chair_no, facts)
+
+    monkeypatch.setattr(runtime, "seat_state", recording)
+    return chairs
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+async def test_a_change_carries_the_states_it_shows_and_never_an_ai_chairs(
+    store: SqliteStore, variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorder = Recorder()
+    runtime = runtime_for(await make_table(store, variant, 2), store, recorder)
+    built = built_chairs(runtime, monkeypatch)
+    await runtime.start()
+    people = [0, 1]
+    answers = []
+    click = runtime.click
+
+    async def clicking(chair_no: int, made: Click) -> Any:
+        result = await click(chair_no, made)
+        answers.append(result.state)
+        return result
+
+    monkeypatch.setattr(runtime, "click", clicking)
+    await play_people(runtime, recorder, people)
+    await recorder.until(lambda: bool(recorder.over))
+    assert set(built) <= set(people), "a state was built for an AI chair"
+    (start,) = recorder.starts
+    assert [s.chair for s in start.seats] == people
+    assert any(o.actor is not None for o in recorder.outcomes)
+    for outcome in recorder.outcomes:
+        chairs = [s.chair for s in outcome.seats]
+        assert chairs == sorted(set(chairs))
+        expected = set(outcome.touched) | ({outcome.actor} if outcome.actor is not None else set())
+        if outcome.board.over:
+            expected |= set(people)
+        assert set(chairs) == expected, outcome.revision
+        assert all(s.human and s.revision == outcome.revision for s in outcome.seats)
+    # A click's answer is the clicker's state of the change it made, built once.
+    states = {id(s) for o in recorder.outcomes for s in o.seats}
+    acted = [o for o in recorder.outcomes if o.actor is not None]
+    assert acted and all(id(state) in states for state in answers if state is not None)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+async def test_the_last_change_of_a_hand_carries_every_person(
+    store: SqliteStore, variant: Variant
+) -> None:
+    runtime, recorder = await started(store, variant, 3)
+    await play_people(runtime, recorder, [0, 1, 2])
+    await recorder.until(lambda: bool(recorder.settled))
+    last = recorder.outcomes[-1]
+    assert last.board.over
+    assert [s.chair for s in last.seats] == [0, 1, 2]
+    assert all(s.view.phase == "end" for s in last.seats)
+
+
+async def test_a_click_answer_is_the_state_of_the_moment(store: SqliteStore) -> None:
+    """The answer reused from the change equals a state built afresh."""
+    runtime, recorder = await started(store, Variant.SICHUAN, 4)
+    for _ in range(6):
+        await recorder.until(lambda: any(runtime.seat_state(c).asks for c in range(4)))
+        chair = next(c for c in range(4) if runtime.seat_state(c).asks)
+        result = await runtime.click(chair, answer_click(runtime.seat_state(chair)))
+        assert result.state is not None
+        assert result.state == runtime.seat_state(chair)
+        assert recorder.outcomes[-1].actor == chair
+    # A standing order touches nothing, yet the clicker's answer rides on the change.
+    state = runtime.seat_state(1)
+    toggled = await runtime.click(1, Click(AUTO, state.facts.number, state.seq, "drawn"))
+    last = recorder.outcomes[-1]
+    assert (last.actor, last.touched) == (1, frozenset())
+    assert [s.chair for s in last.seats] == [1]
+    assert toggled.state is last.seats[0] and toggled.state == runtime.seat_state(1)
