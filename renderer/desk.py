@@ -665,11 +665,11 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
 
 
 #: Encoded bands by what they show, the least recently used forgotten first. Over play
-#: of people at many tables a band averages 4.8 KB of deflate (a seat's tiles 5.1, its
-#: name line 1.0, the reader's own hand 9, the header 2.9) and about 6 KB with its key and
-#: objects, so a full cache holds some 25 MB: a hand of one table makes about 470 bands,
-#: and a reader's next desk needs the bands of its last one to be kept still when dozens
-#: of tables play at once.
+#: of people at many tables a band averages 6.2 KB of deflate (a seat's tiles 6.4, its
+#: name line 1.4, the reader's own hand 10-12, the header 4.0) and about 7.5 KB with its
+#: key and objects, so a full cache holds some 30 MB: a hand of one table makes about 470
+#: bands, and a reader's next desk needs the bands of its last one to be kept still when
+#: dozens of tables play at once.
 BAND_CACHE_SIZE = 4096
 _encoded: OrderedDict[_Band, png.EncodedBand] = OrderedDict()
 # Desks are drawn in worker threads; the lock keeps the cache's order consistent.

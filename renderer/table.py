@@ -295,8 +295,8 @@ def _layer(box: BoxPlan) -> Image.Image | None:
 
 
 #: Encoded strips, by the box plans of the cells they cross: a table's next picture
-#: needs the three strips of its last (a hundred tables' worth). Over random play a strip
-#: averages some 10 KB of deflate, so a full cache holds about 3 MB.
+#: needs the three strips of its last (a hundred tables' worth). Over play of people at
+#: many tables a strip averages some 14 KB of deflate, so a full cache holds about 4 MB.
 STRIP_CACHE_SIZE = 300
 
 
