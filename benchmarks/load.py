@@ -33,6 +33,12 @@ First it prints how long this machine takes for a fixed piece of work (20 seeded
 hands of AI seats): machines of one kind differ by half again in speed, and the CPU
 figures scale with it.
 
+``--sample FILE`` samples the bot process and its picture processes with py-spy while the
+tables play and prints, for the event loop and the picture processes, the share of
+their CPU by package (ours, discord.py, aiohttp, asyncio, ...) and the busiest functions
+(benchmarks/sampling.py); ``--profile FILE`` writes a cProfile of the event loop instead,
+exact in calls but inflating Python-heavy code.
+
 With ``--attentive`` each table is one person and three AI seats playing a four-hand
 session at the default timers, and the person plays as on a phone: they notice only new
 messages and mentions, and look after 2 to 8 seconds (``SimulatedPlayer(attentive=True)``).
@@ -66,6 +72,7 @@ from typing import Any
 
 import discord
 
+from benchmarks import sampling
 from benchmarks.load_cluster import (
     BotCluster,
     ProcessFigures,
@@ -497,6 +504,13 @@ class BotProcess:
         self._process.start()
         return await self._receive()
 
+    @property
+    def pid(self) -> int:
+        pid = self._process.pid
+        if pid is None:
+            raise RuntimeError("the bot process has not started")
+        return pid
+
     async def sample(self, command: str = SAMPLE) -> BotSample:
         self._conn.send(command)
         return await self._receive()
@@ -555,6 +569,8 @@ class LoadConfig:
     glance: tuple[float, float] = ATTENTIVE_GLANCE
     #: Where the bot process writes a cProfile of its event loop in play.
     profile: Path | None = None
+    #: Where py-spy's samples of the bot in play go (None: not sampled; benchmarks.sampling).
+    sample: Path | None = None
     #: Seconds the bot's AI seats take over a move.
     ai_delay: float = Pacing().ai_delay
     #: The store: ``sqlite``, ``postgresql`` (a server started for the run) or a
@@ -675,6 +691,11 @@ async def run_load(config: LoadConfig) -> Outcome:
                 fake.world.observe(dm_edits)
                 load_before = os.getloadavg()
                 bot_before = await bot.sample(START)
+                sampler = (
+                    await sampling.Sampler.start(bot.pid, config.sample)
+                    if config.sample is not None and isinstance(bot, BotProcess)
+                    else None
+                )
                 driver_cpu = time.process_time()
                 play_start = fake.clock.now()
                 delays = sorted(rng.uniform(0, config.ramp) for _ in runs)
@@ -685,6 +706,8 @@ async def run_load(config: LoadConfig) -> Outcome:
                 stalled = await _until_done_or_stalled(fake, plays, play_start)
                 play_end = fake.clock.now()
                 driver_cpu = time.process_time() - driver_cpu
+                if sampler is not None:
+                    await sampler.stop()
                 bot_after = await bot.sample()
                 load_after = os.getloadavg()
                 report = await bot.stop()
@@ -1263,6 +1286,8 @@ def render(config: LoadConfig, result: Figures) -> str:
         f"picture redrawn every {result.refresh_at_target:.1f} s at {TARGET_TABLES} tables",
     ]
     lines += render_cluster(config.database, result.processes, result.appends, result.append_count)
+    if config.sample is not None:
+        lines += sampling.summary(config.sample, result.player_actions)
     if result.stuck_locks:
         after = (
             f"reopened by the benchmark after {GLOBAL_LOCK_GRACE:g} s each time"
@@ -1428,7 +1453,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="write a cProfile of the bot's event loop in play, in CPU time, to this file "
         "(read it with python -m pstats); the profile adds to the CPU figures",
     )
+    parser.add_argument(
+        "--sample",
+        type=Path,
+        help="sample the bot process and its picture processes in play with py-spy, write "
+        "the stacks to this file and print where the CPU went (benchmarks/sampling.py); "
+        "one bot process only",
+    )
     args = parser.parse_args(argv)
+    if args.sample is not None and args.processes > 1:
+        parser.error("--sample samples one bot process: leave --processes at 1")
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
     variants = tuple(args.variants.split(",")) if args.variants else playable_variants()
     print(f"machine       {reference_work():.0f} ms of CPU for the reference work", flush=True)
@@ -1447,6 +1481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             attentive=args.attentive,
             hands=ATTENTIVE_HANDS if args.attentive else 1,
             profile=args.profile,
+            sample=args.sample,
             database=args.database,
             picture_processes=args.picture_processes,
             processes=args.processes,
