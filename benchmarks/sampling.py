@@ -9,6 +9,13 @@ collapsed format, one stack and its count a line, for flame graphs), and the loa
 benchmark prints what they add up to: per process kind, the share of the code running by
 the package it belongs to, and the busiest functions.
 
+A sampler sees threads that run and threads that could run: on a machine with fewer
+cores than busy processes (the bot, its picture process and the fake Discord on two
+cores), a thread preempted as a system call returns (a socket or pipe write, a clock
+read) is counted at that call while it waits for a core. The event loop's waits in
+``select`` are counted apart; the others stay in, so shares at system calls are upper
+bounds there. The benchmark's CPU figures come from the kernel's accounting instead.
+
 py-spy needs to be allowed to read another process's memory (ptrace): as root, or with
 ``kernel.yama.ptrace_scope`` at 0.
 """
