@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import HONOR, NUM_KINDS, Meld, suit
 from renderer import layout, png, sprites, text, theme
 from renderer.hand import hand_order
-from renderer.layout import Placed
+from renderer.layout import Placed, Rect
 from renderer.models import DeskView, HandView, Labels, OpponentView
 from renderer.reference import reference_desk
 from renderer.sprites import BACK, Mark, Same, stamp, tile_height, tile_size
@@ -535,8 +535,6 @@ _NO_DITHER = Image.Dither.NONE
 _GROUNDS = (theme.FELT, theme.FELT_DARK, theme.ACCENT, theme.FELT_LINE)
 # How far from the highlight's edges its rounded corners may reach.
 _CLEAR = 2 * HIGHLIGHT_RADIUS
-# A rectangle (left, top, right, bottom), right and bottom excluded.
-_Rect = tuple[int, int, int, int]
 
 
 @cache
@@ -580,19 +578,6 @@ def _indexed_sprite(image: Same, ground: str) -> tuple[Any, int, int]:
     return _laid(image.image, ground)
 
 
-def _apart(spots: list[_Rect]) -> bool:
-    """Whether no two of ``spots`` overlap: each is then blended onto the background
-    alone, in any order."""
-    ordered = sorted(spots)
-    for i, (_, top, right, bottom) in enumerate(ordered):
-        for other in ordered[i + 1 :]:
-            if other[0] >= right:
-                break
-            if other[1] < bottom and top < other[3]:
-                return False
-    return True
-
-
 # Some twenty sizes of a lit band over random play, 70-150 KB each.
 @lru_cache(maxsize=32)
 def _lit(height: int, lit: tuple[int, int, int, int]) -> Image.Image:
@@ -616,7 +601,7 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
     if grounds is None or (spot.rule is not None and (spot.tiles or spot.sprites)):
         return None
     looks: list[tuple[int, int, int, bool, Mark] | Same] = []
-    spots: list[_Rect] = []
+    spots: list[Rect] = []
     for tile in spot.tiles:
         p = tile.placed
         w, h = tile_size(tile.width, p.quarter)
@@ -626,7 +611,7 @@ def _draw_indexed(spot: _BandPlan) -> Image.Image | None:
         w, h = sprite.image.size
         looks.append(Same(sprite.image))
         spots.append((sprite.x, sprite.y, sprite.x + w, sprite.y + h))
-    if not _apart(spots):
+    if not layout.apart(spots):
         return None
     lit = spot.current
     if lit is None:

@@ -28,6 +28,23 @@ class Placed(NamedTuple):
     mark: Mark = Mark.NONE
 
 
+#: A rectangle (left, top, right, bottom), right and bottom excluded.
+Rect = tuple[int, int, int, int]
+
+
+def apart(spots: list[Rect]) -> bool:
+    """Whether no two of ``spots`` overlap: what is drawn at each is then blended onto
+    the background alone, in any order."""
+    ordered = sorted(spots)
+    for i, (_, top, right, bottom) in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other[0] >= right:
+                break
+            if other[1] < bottom and top < other[3]:
+                return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Piece:
     """One tile of a meld: ``sideways`` for the claimed tile, ``stacked`` for the tile an

@@ -27,7 +27,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer import png, sprites, table_layout, theme
+from renderer import layout, png, sprites, table_layout, theme
+from renderer.layout import Rect
 from renderer.models import TableView
 from renderer.reference import late_game_table
 from renderer.sprites import Mark, Same
@@ -166,8 +167,6 @@ def _index(colour: str) -> int:
 
 # A sprite mapped onto the palette, with what pasting it needs: its core and size.
 _Mapped = tuple[Any, int, int]
-# A rectangle (left, top, right, bottom), right and bottom excluded.
-_Rect = tuple[int, int, int, int]
 
 
 def _mapped(image: Image.Image) -> _Mapped:
@@ -186,7 +185,7 @@ def _indexed_tile(face: int, width: int, ground: str, quarter: int, mark: Mark) 
 # come and go. About 2 KB each mapped, some 4 MB full.
 @lru_cache(maxsize=2048)
 def _indexed_inks(
-    inks: tuple[tuple[Same, int, int], ...], area: _Rect, current: int | None
+    inks: tuple[tuple[Same, int, int], ...], area: Rect, current: int | None
 ) -> _Mapped:
     """Sprites blended in turn onto the background in ``area``, which holds them all."""
     left, top = area[0], area[1]
@@ -197,33 +196,21 @@ def _indexed_inks(
     return _mapped(under)
 
 
-def _meet(a: _Rect, b: _Rect) -> bool:
+def _meet(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _crop(image: Image.Image, area: _Rect) -> Image.Image:
+def _crop(image: Image.Image, area: Rect) -> Image.Image:
     """``image.crop(area)`` without its checks, a third of the time: a cell is inside."""
     return image._new(image.im.crop(area))
 
 
-def _apart(spots: list[_Rect]) -> bool:
-    """Whether no two of ``spots`` overlap."""
-    ordered = sorted(spots)
-    for i, (_, top, right, bottom) in enumerate(ordered):
-        for other in ordered[i + 1 :]:
-            if other[0] >= right:
-                break
-            if other[1] < bottom and top < other[3]:
-                return False
-    return True
-
-
-def _groups(spots: list[_Rect]) -> list[tuple[_Rect, list[int]]]:
+def _groups(spots: list[Rect]) -> list[tuple[Rect, list[int]]]:
     """The sprites at ``spots`` gathered where they overlap (the horses' winds may):
     each group's area (its sprites' bounding box) and its sprites in drawing order. No
     sprite reaches into another group's area, so each is blended on its own."""
     groups = [(spot, [i]) for i, spot in enumerate(spots)]
-    merged = not _apart(spots)
+    merged = not layout.apart(spots)
     while merged:
         merged = False
         for a, b in itertools.combinations(range(len(groups)), 2):
