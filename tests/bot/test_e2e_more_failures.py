@@ -211,17 +211,11 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     answering = contextvars.ContextVar("answering", default=False)
     failures: list[int] = []
     answer = TablePresenter.answer
-    answer_late = TablePresenter.answer_late
     render = TablePresenter.render
 
     async def answer_flagged(presenter: TablePresenter, *args: Any, **kwargs: Any) -> None:
         answering.set(True)
         await answer(presenter, *args, **kwargs)
-
-    async def answer_late_flagged(presenter: TablePresenter, *args: Any) -> None:
-        # A busy machine acknowledges the click first and answers it late.
-        answering.set(True)
-        await answer_late(presenter, *args)
 
     async def breaking(presenter: TablePresenter, state: Any) -> Any:
         if answering.get() and not failures:
@@ -230,7 +224,6 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
         return await render(presenter, state)
 
     monkeypatch.setattr(TablePresenter, "answer", answer_flagged)
-    monkeypatch.setattr(TablePresenter, "answer_late", answer_late_flagged)
     monkeypatch.setattr(TablePresenter, "render", breaking)
     prompt = await next_controls(harness, me)
     table = harness.running()
