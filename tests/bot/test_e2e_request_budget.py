@@ -139,7 +139,7 @@ async def test_claim_reactions_only_for_players_who_react(harness: Harness) -> N
 
 
 async def test_every_request_toward_the_global_limit_waits_for_the_budget(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Requests no table code paces (here: sends straight through discord.py) and
     discord.py's retries after a 429 are admitted by the budget as they leave."""
@@ -163,7 +163,7 @@ async def test_every_request_toward_the_global_limit_waits_for_the_budget(
             await admit()
             admitted.append(time.monotonic())
 
-        bot.budget.admit = timed_admit  # type: ignore[method-assign]
+        monkeypatch.setattr(bot.budget, "admit", timed_admit)
         await asyncio.gather(*(bot.get_partial_messageable(c.id).send("hi") for c in channels))
         limits.global_limit = 50
         posts = [m for m in metrics.timeline if m.route == "POST /channels/{channel_id}/messages"]
