@@ -207,7 +207,6 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     me = harness.owner
-    await start_with_ai(harness)
     # Only the render that answers the click fails: the flag lives in the answer's task.
     answering = contextvars.ContextVar("answering", default=False)
     failures: list[int] = []
@@ -231,6 +230,9 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     # sender instead, so this test gives the runtime all the time Discord would.
     monkeypatch.setattr(playing, "CLICK_WAIT", 60.0)
     harness.fake.limits.first_response_seconds = 120.0
+    # Patched before the hand starts: its hand messages keep the presenter's render they
+    # were made with.
+    await start_with_ai(harness)
     prompt = await next_controls(harness, me)
     table = harness.running()
     before = len(table.hand.actions)  # type: ignore[union-attr]
