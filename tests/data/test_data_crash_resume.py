@@ -68,8 +68,10 @@ async def test_a_killed_hand_resumes_identically(
         (live,) = await reopened.live_tables()
         assert live.current_round is not None
         stored = live.current_round.actions
-        # Every action the child reported was stored; at most the one in flight more.
-        assert acknowledged <= len(stored) <= acknowledged + 1
+        # Every action the child reported was stored. It plays on while its report is
+        # read and the signal is sent, so a few more may be stored too: the replay
+        # below checks that they are the ones it took, each once and in order.
+        assert acknowledged <= len(stored)
         resumed = Round.from_script({**setup, "actions": stored}, seed=SEED)
 
         uninterrupted = Round.from_script({**setup, "actions": []}, seed=SEED)
