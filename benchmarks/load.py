@@ -172,6 +172,8 @@ class BotConfig:
     shard_count: int | None = None
     #: Processes that draw the bot's pictures (0: threads of the bot process).
     picture_processes: int = 1
+    #: Least seconds between two edits of a table message (Pacing.table_edit_interval).
+    table_edit_interval: float = Pacing().table_edit_interval
 
 
 @dataclass(frozen=True)
@@ -454,7 +456,7 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
     cluster = await take_shards(settings) if settings.fenced else None
     store = await open_bot_store(config)
     timed_appends(store, recorder.appends)
-    pacing = Pacing(ai_delay=config.ai_delay)
+    pacing = Pacing(ai_delay=config.ai_delay, table_edit_interval=config.table_edit_interval)
     bot = MahjongBot(settings, store, pacing=pacing, guild_ready_timeout=0.05, cluster=cluster)
     recorder.budget = bot.budget
     try:
@@ -579,6 +581,9 @@ class LoadConfig:
     processes: int = 1
     #: Processes that draw each bot process's pictures (0: its threads).
     picture_processes: int = 1
+    #: Least seconds between two edits of a table message; a long one leaves the table
+    #: messages out of play, to measure what they cost.
+    table_edit_interval: float = Pacing().table_edit_interval
 
 
 @dataclass
@@ -664,6 +669,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 config.profile,
                 database_url=database_url,
                 picture_processes=config.picture_processes,
+                table_edit_interval=config.table_edit_interval,
             )
             bot: BotProcess | BotCluster = (
                 BotProcess(bot_config)
@@ -1222,8 +1228,13 @@ def render(config: LoadConfig, result: Figures) -> str:
         if config.attentive
         else f"people think {config.think:g} s on average"
     )
+    edits = (
+        f", table messages edited {config.table_edit_interval:g} s apart at least"
+        if config.table_edit_interval != Pacing().table_edit_interval
+        else ""
+    )
     lines = [
-        f"== {result.tables} tables ({', '.join(config.variants)}), {people}{network}, "
+        f"== {result.tables} tables ({', '.join(config.variants)}), {people}{network}{edits}, "
         f"{max(config.shards, config.processes)} shard(s) in {config.processes} bot "
         f"process(es), load average "
         f"{result.load[0]:.2f} -> {result.load[1]:.2f} on {os.cpu_count()} cores ==",
@@ -1448,6 +1459,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "closed, to measure past that bug",
     )
     parser.add_argument(
+        "--table-edit-interval",
+        type=float,
+        default=Pacing().table_edit_interval,
+        help="least seconds between two edits of a table message; one longer than a hand "
+        "leaves the table messages out, which shows what they cost per move",
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
         help="write a cProfile of the bot's event loop in play, in CPU time, to this file "
@@ -1485,6 +1503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             database=args.database,
             picture_processes=args.picture_processes,
             processes=args.processes,
+            table_edit_interval=args.table_edit_interval,
         )
         if config.processes > 1 and config.database == "sqlite":
             parser.error("--processes above 1 needs --database postgresql (or a URL)")

@@ -12,19 +12,24 @@ the band cache is cleared. A table is cached by cell and strip the same way: its
 move" is a discard (the discarding seat's box, the ring leaving the seat before, the turn
 passing on and the centre change) in a hand whose rivers grow from six tiles, "every cell
 new" a table after its caches are cleared.
+
+Last, what sending a view to a picture process costs (renderer/worker.py): writing the
+request's frame in the bot and reading it in the process, per view.
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TypeVar
 
 import renderer
 from engine.tiles import NUM_KINDS, parse_hand, parse_tile, parse_tiles
-from renderer import DeskView, HandView, TableView
+from renderer import DeskView, HandView, TableView, worker
 from renderer.reference import late_game_table, reference_desk
 
 V = TypeVar("V")
@@ -149,6 +154,16 @@ def main() -> None:
             moved = _next_move(renderer.render_table, tables)
             fresh = _uncached(render, renderer.table.clear_picture_caches, args.repeat)
             print(f"{'':6} next move {moved:6.2f} ms   every cell new {fresh:6.2f} ms")
+    views: dict[str, object] = {"desk": desk, "table": table}
+    for name, sent in views.items():
+        request = (name, (sent,))
+        body = worker.frame(request)[worker.HEADER.size :]
+        written = _warm(partial(worker.frame, request), args.repeat * 20)
+        read = _warm(partial(pickle.loads, body), args.repeat * 20)
+        print(
+            f"{name:6} to a picture process: {written:5.3f} ms to write, {read:5.3f} ms "
+            f"to read   {len(body)} bytes"
+        )
 
 
 if __name__ == "__main__":

@@ -12,16 +12,25 @@ both threads about twice what it costs alone. In a process of its own it costs w
 costs alone, and on a second core. The process trusts its parent (it unpickles what the
 parent sends), exits when stdin closes, and keeps its caches (sprites, text, palettes)
 for as long as it lives.
+
+The views sent are frozen dataclasses, a few dozen objects each, and every picture sends
+one: pickle's own way with them (a ``__getstate__`` that lists the class's fields for
+every object, and a ``__setstate__`` that sets them one by one) cost about a tenth of a
+millisecond a view at each end. :func:`frame` writes each as its class and its field
+values instead, read back by calling the class, in half the time at both ends.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import pickle
 import struct
 import sys
 import time
 import traceback
 from collections.abc import Callable
+from operator import attrgetter
 from typing import IO, Any
 
 from engine.tiles import NUM_KINDS
@@ -51,10 +60,48 @@ HEADER = struct.Struct(">I")
 Answer = tuple[bytes | None, str | None, float]
 
 
+#: For each class met in a frame, how to read its fields' values in ``__init__``'s order,
+#: or None for a class pickle handles its own way.
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+
+
+def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """The reader of a dataclass's field values when calling the class with them, in
+    order, rebuilds an equal object: every field is an argument of ``__init__`` that may
+    be passed by position. None for other classes."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    fields = dataclasses.fields(cls)
+    if not fields or any(not f.init or f.kw_only for f in fields):
+        return None
+    if len(fields) == 1:
+        only = attrgetter(fields[0].name)
+        return lambda obj: (only(obj),)
+    return attrgetter(*(f.name for f in fields))
+
+
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        # Not called for str, bytes, int, tuple and the like, which pickle writes itself.
+        cls = type(obj)
+        try:
+            values = _FIELD_VALUES[cls]
+        except KeyError:
+            values = _FIELD_VALUES[cls] = _field_values(cls)
+        if values is None:
+            return NotImplemented
+        return cls, values(obj)
+
+
 def frame(payload: object) -> bytes:
     """``payload`` as one frame of the pipe."""
-    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-    return HEADER.pack(len(data)) + data
+    out = io.BytesIO()
+    out.write(HEADER.pack(0))
+    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(payload)
+    data = out.getbuffer()
+    HEADER.pack_into(data, 0, len(data) - HEADER.size)
+    del data
+    return out.getvalue()
 
 
 def draw(kind: str, args: tuple[Any, ...]) -> Answer:
