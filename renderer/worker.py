@@ -67,9 +67,10 @@ _FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
 
 def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
     """The reader of a dataclass's field values when calling the class with them, in
-    order, rebuilds an equal object: every field is an argument of ``__init__`` that may
-    be passed by position. None for other classes."""
-    if not dataclasses.is_dataclass(cls):
+    order, rebuilds an equal object: its objects hold nothing but their fields (slots, no
+    ``__dict__``), and every field is an argument of ``__init__`` that may be passed by
+    position. None for other classes."""
+    if not dataclasses.is_dataclass(cls) or cls.__dictoffset__ != 0:
         return None
     fields = dataclasses.fields(cls)
     if not fields or any(not f.init or f.kw_only for f in fields):
@@ -96,12 +97,9 @@ class _Pickler(pickle.Pickler):
 def frame(payload: object) -> bytes:
     """``payload`` as one frame of the pipe."""
     out = io.BytesIO()
-    out.write(HEADER.pack(0))
     _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(payload)
-    data = out.getbuffer()
-    HEADER.pack_into(data, 0, len(data) - HEADER.size)
-    del data
-    return out.getvalue()
+    data = out.getvalue()
+    return HEADER.pack(len(data)) + data
 
 
 def draw(kind: str, args: tuple[Any, ...]) -> Answer:

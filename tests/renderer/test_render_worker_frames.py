@@ -75,13 +75,21 @@ class _NotInInit:
     derived: int = dataclasses.field(init=False, default=0)
 
 
+@dataclasses.dataclass
+class _WithDict:
+    shown: int
+
+
 def test_dataclasses_a_call_cannot_rebuild_are_written_pickles_own_way() -> None:
     not_in_init = _NotInInit(3)
     not_in_init.derived = 9
-    payload = (_OneField(7), _KeywordOnly(1, second="x"), not_in_init, Labels(won="胡"))
+    # An object with a __dict__ may hold more than its fields.
+    with_dict = _WithDict(4)
+    with_dict.note = "kept"  # type: ignore[attr-defined]
+    payload = (_OneField(7), _KeywordOnly(1, second="x"), not_in_init, with_dict, Labels(won="胡"))
     back = _read(frame(payload))
     assert back == payload
-    assert isinstance(back, tuple) and back[2].derived == 9
+    assert isinstance(back, tuple) and back[2].derived == 9 and back[3].note == "kept"
 
 
 def test_melds_and_tiles_of_the_engine_come_back_equal() -> None:
