@@ -63,13 +63,14 @@ class _OneField:
     value: int
 
 
-@dataclasses.dataclass(frozen=True)
+# Slots, so that each reaches the test of its fields rather than the one of __dict__.
+@dataclasses.dataclass(frozen=True, slots=True)
 class _KeywordOnly:
     first: int
     second: str = dataclasses.field(default="b", kw_only=True)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _NotInInit:
     shown: int
     derived: int = dataclasses.field(init=False, default=0)
