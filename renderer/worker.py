@@ -69,8 +69,9 @@ def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
     """The reader of a dataclass's field values when calling the class with them, in
     order, rebuilds an equal object: its objects hold nothing but their fields (slots, no
     ``__dict__``), and every field is an argument of ``__init__`` that may be passed by
-    position. None for other classes."""
-    if not dataclasses.is_dataclass(cls) or cls.__dictoffset__ != 0:
+    position. None for other classes, and for a class that only inherits a dataclass: the
+    slots it may add are no fields."""
+    if "__dataclass_fields__" not in vars(cls) or cls.__dictoffset__ != 0:
         return None
     fields = dataclasses.fields(cls)
     if not fields or any(not f.init or f.kw_only for f in fields):

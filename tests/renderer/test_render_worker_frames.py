@@ -81,16 +81,37 @@ class _WithDict:
     shown: int
 
 
+@dataclasses.dataclass(slots=True)
+class _Base:
+    value: int
+
+
+# A dataclass by inheritance only: its own slot is no field of the class it inherits.
+# (The base is not frozen: a frozen one's own __getstate__ would drop the slot anyway.)
+class _ExtraSlot(_Base):
+    __slots__ = ("extra",)
+
+
 def test_dataclasses_a_call_cannot_rebuild_are_written_pickles_own_way() -> None:
     not_in_init = _NotInInit(3)
     not_in_init.derived = 9
     # An object with a __dict__ may hold more than its fields.
     with_dict = _WithDict(4)
     with_dict.note = "kept"  # type: ignore[attr-defined]
-    payload = (_OneField(7), _KeywordOnly(1, second="x"), not_in_init, with_dict, Labels(won="胡"))
+    extra_slot = _ExtraSlot(5)
+    extra_slot.extra = "kept"
+    payload = (
+        _OneField(7),
+        _KeywordOnly(1, second="x"),
+        not_in_init,
+        with_dict,
+        extra_slot,
+        Labels(won="胡"),
+    )
     back = _read(frame(payload))
     assert back == payload
     assert isinstance(back, tuple) and back[2].derived == 9 and back[3].note == "kept"
+    assert type(back[4]) is _ExtraSlot and back[4].extra == "kept"
 
 
 def test_melds_and_tiles_of_the_engine_come_back_equal() -> None:
