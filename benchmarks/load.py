@@ -37,7 +37,9 @@ figures scale with it.
 tables play and prints, for the event loop and the picture processes, the share of
 their CPU by package (ours, discord.py, aiohttp, asyncio, ...) and the busiest functions
 (benchmarks/sampling.py); ``--profile FILE`` writes a cProfile of the event loop instead,
-exact in calls but inflating Python-heavy code.
+exact in calls but inflating Python-heavy code. ``--record-pictures FILE`` keeps every
+picture the bot drew in play, in order, for ``python -m benchmarks.render --replay FILE``
+to draw again alone: what the pictures of play cost, apart from the machine's other work.
 
 With ``--attentive`` each table is one person and three AI seats playing a four-hand
 session at the default timers, and the person plays as on a phone: they notice only new
@@ -58,6 +60,7 @@ import logging
 import math
 import multiprocessing
 import os
+import pickle
 import random
 import tempfile
 import threading
@@ -176,6 +179,9 @@ class BotConfig:
     picture_processes: int = 1
     #: Least seconds between two edits of a table message (Pacing.table_edit_interval).
     table_edit_interval: float = TABLE_EDIT_INTERVAL
+    #: Where the bot process writes the pictures it drew in play, for
+    #: ``benchmarks.render --replay`` (None: not recorded).
+    record_pictures: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -421,6 +427,18 @@ def _thread_cpu() -> dict[str, float]:
     return dict(kinds)
 
 
+def _record_draws(into: list[tuple[str, tuple[Any, ...]]]) -> None:
+    """Keep every picture the bot draws, in order, as the renderer's kind and arguments
+    (``--record-pictures``)."""
+    draw = bot_pictures._draw
+
+    async def recorded(kind: str, *args: Any, background: bool = False) -> bytes:
+        into.append((kind, args))
+        return await draw(kind, *args, background=background)
+
+    bot_pictures._draw = recorded
+
+
 def _bot_process(config: BotConfig, conn: Connection) -> None:
     """The bot process: answers SAMPLE and START (play begins: its records start afresh)
     with a BotSample until STOP, then sends a BotReport."""
@@ -440,6 +458,9 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
     render_table(late_game_table())
     recorder = BotRecorder()
     recorder.install()
+    drawn: list[tuple[str, tuple[Any, ...]]] = []
+    if config.record_pictures is not None:
+        _record_draws(drawn)
     # Counted and summed up in the report rather than printed: under overload the same
     # few messages come thousands of times.
     logging.basicConfig(level=logging.WARNING, handlers=[recorder], force=True)
@@ -478,12 +499,16 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             while (command := await asyncio.to_thread(conn.recv)) != STOP:
                 if command == START:
                     recorder.start_play()
+                    drawn.clear()
                     if profiler:
                         profiler.enable()
                 conn.send(recorder.sample())
             if profiler and config.profile:
                 profiler.disable()
                 profiler.dump_stats(config.profile)
+            if config.record_pictures is not None:
+                with config.record_pictures.open("wb") as out:
+                    pickle.dump(drawn, out, protocol=pickle.HIGHEST_PROTOCOL)
             watcher.cancel()
             await bot.close()
             await asyncio.gather(running, return_exceptions=True)
@@ -575,6 +600,8 @@ class LoadConfig:
     profile: Path | None = None
     #: Where py-spy's samples of the bot in play go (None: not sampled; benchmarks.sampling).
     sample: Path | None = None
+    #: Where the bot process writes the pictures it drew in play (benchmarks.render).
+    record_pictures: Path | None = None
     #: Seconds the bot's AI seats take over a move.
     ai_delay: float = Pacing().ai_delay
     #: The store: ``sqlite``, ``postgresql`` (a server started for the run) or a
@@ -672,6 +699,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 database_url=database_url,
                 picture_processes=config.picture_processes,
                 table_edit_interval=config.table_edit_interval,
+                record_pictures=config.record_pictures,
             )
             bot: BotProcess | BotCluster = (
                 BotProcess(bot_config)
@@ -1474,6 +1502,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(read it with python -m pstats); the profile adds to the CPU figures",
     )
     parser.add_argument(
+        "--record-pictures",
+        type=Path,
+        help="write every picture the bot drew in play to this file, to draw them again "
+        "alone with python -m benchmarks.render --replay FILE; one bot process only",
+    )
+    parser.add_argument(
         "--sample",
         type=Path,
         help="sample the bot process and its picture processes in play with py-spy, write "
@@ -1483,6 +1517,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sample is not None and args.processes > 1:
         parser.error("--sample samples one bot process: leave --processes at 1")
+    if args.record_pictures is not None and args.processes > 1:
+        parser.error("--record-pictures records one bot process: leave --processes at 1")
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
     variants = tuple(args.variants.split(",")) if args.variants else playable_variants()
     print(f"machine       {reference_work():.0f} ms of CPU for the reference work", flush=True)
@@ -1502,6 +1538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hands=ATTENTIVE_HANDS if args.attentive else 1,
             profile=args.profile,
             sample=args.sample,
+            record_pictures=args.record_pictures,
             database=args.database,
             picture_processes=args.picture_processes,
             processes=args.processes,

@@ -15,6 +15,14 @@ new" a table after its caches are cleared.
 
 Last, what sending a view to a picture process costs (renderer/worker.py): writing the
 request's frame in the bot and reading it in the process, per view.
+
+    python -m benchmarks.render --replay FILE
+
+draws again, in order and in one process with every cache cleared first, the pictures a
+run of ``python -m benchmarks.load --record-pictures FILE`` drew in play, and prints the
+CPU milliseconds each kind took: the pictures of real play, whose moves change more than
+the "next move" above (a claim, a new meld, a caption), without the rest of the machine's
+work around them.
 """
 
 from __future__ import annotations
@@ -22,10 +30,12 @@ from __future__ import annotations
 import argparse
 import pickle
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
 import renderer
 from engine.tiles import NUM_KINDS, parse_hand, parse_tile, parse_tiles
@@ -120,10 +130,38 @@ def _warm(render: Callable[[], bytes], repeat: int) -> float:
     return (time.perf_counter() - start) * 1000 / repeat
 
 
+def replay(path: Path) -> None:
+    """Draw the recorded pictures again and print each kind's CPU ms per picture."""
+    with path.open("rb") as recorded:
+        requests: list[tuple[str, tuple[Any, ...]]] = pickle.load(recorded)
+    renderer.clear_caches()
+    # As a picture process starts (renderer/worker.py): fonts and tile art loaded.
+    worker.warm()
+    cpu: Counter[str] = Counter()
+    drawn: Counter[str] = Counter()
+    for kind, args in requests:
+        start = time.thread_time()
+        worker.RENDERERS[kind](*args)
+        cpu[kind] += time.thread_time() - start
+        drawn[kind] += 1
+    total = sum(cpu.values())
+    print(f"replayed {len(requests)} pictures of play in {total:.1f} s of CPU")
+    for kind, count in drawn.most_common():
+        print(f"{kind:10} {count:6} drawn   {cpu[kind] * 1000 / count:6.2f} ms each")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument(
+        "--replay",
+        type=Path,
+        help="draw again the pictures recorded by python -m benchmarks.load --record-pictures",
+    )
     args = parser.parse_args()
+    if args.replay is not None:
+        replay(args.replay)
+        return
     hand, desk, table = sample_hand(), reference_desk(), late_game_table()
     cases: dict[str, Callable[[], bytes]] = {
         "hand": lambda: renderer.render_hand(hand),

@@ -4,19 +4,29 @@ discord.py's global rate-limit lock."""
 
 import asyncio
 import logging
+import pickle
+from collections import Counter
+from pathlib import Path
 
 import discord
 import pytest
 
 from benchmarks import load
 from benchmarks.load import BotRecorder, LoadConfig, figures, render, run_load
+from benchmarks.render import replay
 from bot.variants import playable_variants
 from fakediscord import FakeDiscord, RateLimits
 
 
-async def test_two_tables_each_play_a_hand_through_the_bot_process() -> None:
-    config = LoadConfig(2, playable_variants(), think=0, ramp=0, rate_scale=0.01)
-    result = figures(await run_load(config))
+async def test_two_tables_each_play_a_hand_through_the_bot_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recorded = tmp_path / "pictures.pickle"
+    config = LoadConfig(
+        2, playable_variants(), think=0, ramp=0, rate_scale=0.01, record_pictures=recorded
+    )
+    outcome = await run_load(config)
+    result = figures(outcome)
 
     assert result.finished == 2 and not result.errors and not result.stalled
     assert result.player_actions > 20 and result.timeouts == 0
@@ -29,6 +39,18 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process() -> None:
     assert result.cpu_per_turn > 0 and result.memory_per_table >= 0
     assert 0 < result.capacity < float("inf")
     assert "capacity" in render(config, result)
+
+    # The pictures of play, recorded in the order drawn, are the ones the figures count,
+    # and benchmarks.render draws them again.
+    with recorded.open("rb") as file:
+        pictures = pickle.load(file)
+    assert Counter(kind for kind, _ in pictures) == outcome.bot.pictures
+    assert {"desk", "table"} <= outcome.bot.pictures.keys()
+    capsys.readouterr()
+    replay(recorded)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"replayed {len(pictures)} pictures of play")
+    assert {line.split()[0] for line in lines[1:]} == set(outcome.bot.pictures)
 
 
 async def test_two_bot_processes_share_the_shards_and_a_postgresql_store(
