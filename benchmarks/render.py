@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -137,7 +137,7 @@ def replay(path: Path) -> None:
     renderer.clear_caches()
     # As a picture process starts (renderer/worker.py): fonts and tile art loaded.
     worker.warm()
-    cpu: Counter[str] = Counter()
+    cpu: defaultdict[str, float] = defaultdict(float)
     drawn: Counter[str] = Counter()
     for kind, args in requests:
         start = time.thread_time()

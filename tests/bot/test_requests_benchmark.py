@@ -1,0 +1,26 @@
+"""The requests benchmark: every way of sending edits the fake's message, and the writes
+it counts are the writes made."""
+
+import pytest
+
+from benchmarks import requests
+
+
+def test_every_way_of_sending_is_measured_with_both_bodies(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert requests.main(["--requests", "2", "--rounds", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line[:24].strip(): line[24:] for line in lines[1:]}
+    assert set(rows) == {
+        "discord.py Message.edit",
+        "discord.py HTTPClient",
+        "aiohttp alone",
+        "aiohttp, body built",
+        "one write on a stream",
+        "nine writes on a stream",
+    }
+    assert rows["one write on a stream"].split().count("1") == 2
+    assert rows["nine writes on a stream"].split().count("9") == 2
+    for row in rows.values():
+        assert row.count(" ms, ") == 2
