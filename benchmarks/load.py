@@ -1505,7 +1505,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--record-pictures",
         type=Path,
         help="write every picture the bot drew in play to this file, to draw them again "
-        "alone with python -m benchmarks.render --replay FILE; one bot process only",
+        "alone with python -m benchmarks.render --replay FILE (the views kept add to the "
+        "memory figure); one bot process only",
     )
     parser.add_argument(
         "--sample",
