@@ -156,10 +156,11 @@ _Horse = tuple[HorseView, tuple[int, int] | None]
 
 
 def settlement_horses(view: View) -> list[_Horse]:
-    """Bought horses, one per buyer and position, where the rule set names buyers; else
-    every horse of the dealer's."""
+    """Bought horses, one per buyer and position, where players buy them (none when
+    nobody did: the row moved nothing, and the table shows it turned up); else every
+    horse, the dealer's."""
     bought = view.facts.bought_horses
-    if not bought:
+    if bought is None:
         return [(h, None) for h in horses(view)]
     return [
         (HorseView(h.tile, h.target, h.buyer), (h.position, h.buyer))

@@ -222,8 +222,10 @@ class RuleFacts:
     round_wind: int | None = None
     #: Each seat's stakes multiplier, seat 0 first, once the bets are placed (MCR 底分押倍).
     factors: tuple[int, int, int, int] | None = None
-    #: Horses bought by position, once turned up (MCR 万马奔腾); () where none are.
-    bought_horses: tuple[BoughtHorse, ...] = ()
+    #: Horses bought by position (MCR 万马奔腾): those bought, once the row is turned up;
+    #: () before, and when nobody bought one. None where nobody buys horses (广东's are
+    #: the dealer's).
+    bought_horses: tuple[BoughtHorse, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,13 +52,23 @@ def test_every_view_of_random_play_is_drawable(variant: str, seed: int) -> None:
     render_settlement(engine_views.settlement_view(hand, ["a", "b", "c", "d"], labels, "t"))
 
 
-def _play(hand: Round, seed: int, on_step: Callable[[Round], None] = lambda hand: None) -> None:
-    """Random play to the end; MCR bets double and buy horses so that they show."""
+def _buy_some(seat: int) -> tuple[int, ...]:
+    return (1, 4) if seat % 2 else (4,)
+
+
+def _play(
+    hand: Round,
+    seed: int,
+    on_step: Callable[[Round], None] = lambda hand: None,
+    horses: Callable[[int], tuple[int, ...]] = _buy_some,
+) -> None:
+    """Random play to the end; MCR bets double and buy ``horses`` (by seat: positions)
+    so that they show."""
     players = [make_player("random" if seat % 2 else "basic", seed + seat) for seat in range(4)]
     while not hand.ended:
         seat = hand.to_act()[0]
         if hand.prompt is not None and hand.prompt.id == "bet":
-            hand.apply(Bet(seat, factor=2, horses=(1, 4) if seat % 2 else (4,)))
+            hand.apply(Bet(seat, factor=2, horses=horses(seat)))
             continue
         choices = hand.legal_actions(seat)
         action = (
@@ -153,6 +163,22 @@ def test_each_horse_line_belongs_to_its_horse(variant: str) -> None:
         if variant == "mcr":
             assert view.factors == (2, 2, 2, 2)
     assert lines
+
+
+def test_mcr_settles_only_the_horses_someone_bought() -> None:
+    """万马奔腾's horses are each player's bet: a horse nobody bought moves nothing and
+    belongs to nobody (not to the dealer, whose horses only 广东 has)."""
+    for seed in range(4):
+        nobody = Round.new("mcr", {"min_fan": 0, "horses": True}, seed)
+        _play(nobody, seed, horses=lambda seat: ())
+        assert len(nobody.view(None).aside["horses"]) == 6
+        view = engine_views.settlement_view(nobody, NAMES, Labels(), "t")
+        assert view.horses == () and all(p.horse is None for p in view.payments)
+
+        one = Round.new("mcr", {"min_fan": 0, "horses": True}, seed)
+        _play(one, seed, horses=lambda seat: (2,) if seat == 3 else ())
+        view = engine_views.settlement_view(one, NAMES, Labels(), "t")
+        assert [(h.buyer, h.kind) for h in view.horses] == [(3, one.view(None).aside["horses"][1])]
 
 
 def test_a_capped_win_says_what_it_was_worth_before_the_cap() -> None:
