@@ -144,7 +144,7 @@ def stats_view(
         else separator.join(
             (
                 variant_name(biggest.variant.value, locale),
-                total_text(biggest.variant.value, biggest.total, locale),
+                total_text(biggest.variant.value, biggest.total, locale, plain=True),
             )
         ),
         biggest_fans=""

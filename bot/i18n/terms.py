@@ -54,18 +54,24 @@ def fan_sum(lines: Iterable[Mapping[str, Any]]) -> int:
     return sum(int(line["fan"]) * int(line["count"]) for line in lines)
 
 
-def total_text(variant: str, total: int, locale: str, raw: int | None = None) -> str:
+def total_text(
+    variant: str, total: int, locale: str, raw: int | None = None, *, plain: bool = False
+) -> str:
     """A win's total as the rule set words it: Guangdong names big and small hu rather
     than counting, so a text for the exact total wins over the general one. ``raw`` is
     what the lines add up to: above ``total``, the rule set's cap lowered it, which
-    Sichuan says (``fan.total.sichuan.capped``)."""
+    Sichuan says (``fan.total.sichuan.capped``). The catalog bolds the figure in
+    Markdown; ``plain`` leaves that out, for pictures and lines Discord does not format."""
     exact = f"fan.total.{variant}.{total}"
     if has(exact):
-        return t(exact, locale)
-    capped = f"fan.total.{variant}.capped"
-    if raw is not None and raw > total and has(capped):
-        return t(capped, locale, total=total, raw=raw)
-    return t(f"fan.total.{variant}", locale, total=total)
+        text = t(exact, locale)
+    else:
+        capped = f"fan.total.{variant}.capped"
+        if raw is not None and raw > total and has(capped):
+            text = t(capped, locale, total=total, raw=raw)
+        else:
+            text = t(f"fan.total.{variant}", locale, total=total)
+    return text.replace("**", "") if plain else text
 
 
 @cache

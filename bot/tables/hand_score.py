@@ -65,8 +65,8 @@ def scored(state: SeatState, rules: Mapping[str, Any], locale: str) -> str:
                 "score.line",
                 locale,
                 tile=tile_label(wait.tile, locale),
-                discard=total_text(variant, on_discard["total"], locale).replace("*", ""),
-                self_drawn=total_text(variant, self_drawn["total"], locale).replace("*", ""),
+                discard=total_text(variant, on_discard["total"], locale, plain=True),
+                self_drawn=total_text(variant, self_drawn["total"], locale, plain=True),
                 fans=fans or "—",
             )
         )

@@ -19,10 +19,10 @@ def how_text(win: ScoredWin, locale: str) -> str:
     return t(key, locale) if has(key) else win.how
 
 
-def win_total(variant: str, win: ScoredWin, locale: str) -> str:
+def win_total(variant: str, win: ScoredWin, locale: str, *, plain: bool = False) -> str:
     """A win's total in words, saying so when the rule set's cap lowered it."""
     raw = fan_sum(line.to_json() for line in win.score.fans)
-    return total_text(variant, win.score.total, locale, raw)
+    return total_text(variant, win.score.total, locale, raw, plain=plain)
 
 
 def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
@@ -35,7 +35,7 @@ def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
         return t(f"title.{variant}.{name}", locale)
     if win.score.fans:
         return fan_name(variant, win.score.fans[0].to_json(), locale)
-    return win_total(variant, win, locale).replace("*", "")
+    return win_total(variant, win, locale, plain=True)
 
 
 def naming(variant: str, locale: str) -> Naming:
