@@ -20,7 +20,7 @@ from bot import options, places, replays
 from bot.answers import answer_privately, finish
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import ai_number, player_name, rating_text, variant_name
+from bot.i18n.terms import ai_number, player_name, variant_name
 from bot.ids import (
     GAME_BUTTONS,
     GAME_SELECTS,
@@ -917,15 +917,11 @@ class TableManager:
                 continue
             before, after = change
             moved = after.shown - (shown_rating(0.0) if before is None else before.shown)
-            lines.append(
-                t(
-                    "table.standing_rated",
-                    locale,
-                    rating=rating_text(after, locale),
-                    change=f"{moved:+d}",
-                    **values,
-                )
+            # One bracket for both the provisional mark and the move: 1620（定级中，+120）.
+            key = (
+                "table.standing_rated_provisional" if after.provisional else "table.standing_rated"
             )
+            lines.append(t(key, locale, rating=after.shown, change=f"{moved:+d}", **values))
         again = GameButton(
             CustomId("again", table.id),
             label=t("controls.play_again", locale),

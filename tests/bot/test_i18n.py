@@ -299,3 +299,12 @@ def test_pictures_name_tiles_as_the_reader_says_them() -> None:
     assert english.tile_text(0) == "1 Character" and english.tile_text(27) == "East"
     assert labels(ZH_TW).tile_text(0) == "1萬"
     assert labels(ZH_CN).tile_text(31) == tile_label(31, ZH_CN)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_provisional_rating_and_its_move_share_one_bracket(locale: str) -> None:
+    """1620（定级中，+120）, not 1620（定级中）（+120）."""
+    values = {"place": 1, "name": "Sam", "score": "+8", "rating": 1620, "change": "+120"}
+    line = t("table.standing_rated_provisional", locale, **values)
+    assert "1620" in line and "+120" in line
+    assert line.count("（") + line.count("(") == 1
