@@ -428,13 +428,15 @@ def _thread_cpu() -> dict[str, float]:
 
 
 def _record_draws(into: list[tuple[str, tuple[Any, ...]]]) -> None:
-    """Keep every picture the bot draws, in order, as the renderer's kind and arguments
-    (``--record-pictures``)."""
+    """Keep every picture the bot draws, in the order they are drawn, as the renderer's
+    kind and arguments (``--record-pictures``). Kept once drawn, as the pictures are
+    counted: a picture asked for before play starts and drawn after it is in both."""
     draw = bot_pictures._draw
 
     async def recorded(kind: str, *args: Any, background: bool = False) -> bytes:
+        png = await draw(kind, *args, background=background)
         into.append((kind, args))
-        return await draw(kind, *args, background=background)
+        return png
 
     bot_pictures._draw = recorded
 
