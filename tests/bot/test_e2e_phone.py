@@ -297,6 +297,6 @@ async def test_after_a_win_in_xuezhan_the_winner_sees_where_they_stand(harness: 
     chair = runtime.chair_at(win.seat)
     winner = next(p for p in people if p.id == chair.user_id)
     (shown,) = [m for m in winner.messages(winner.dm) if m.attachments]
-    assert "Won · winner 1 · waiting for the others" in shown.content
+    assert "Won #1 · waiting for the others" in shown.content
     assert "You won" in shown.content and "fan" in shown.content
     assert not shown.has_controls()
