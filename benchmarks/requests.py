@@ -40,7 +40,7 @@ import time
 from asyncio import selector_events
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -170,18 +170,24 @@ class _Writes:
         _SOCKET_TRANSPORT.write = self._write
 
 
+#: A way of sending and a body ("picture" or "text").
+Case = tuple[str, str]
+
+
 @dataclass(slots=True)
 class Figures:
-    """By way and body: CPU ms a request, one per round, and socket writes a request."""
+    """By way and body: CPU ms a request, one per round, and socket writes a request;
+    and the size of the picture sent."""
 
-    cpu: defaultdict[str, list[float]]
-    writes: dict[str, float]
+    picture_bytes: int
+    cpu: defaultdict[Case, list[float]] = field(default_factory=lambda: defaultdict(list))
+    writes: dict[Case, int] = field(default_factory=dict)
 
 
 async def measure(target: Target, requests: int, rounds: int) -> Figures:
     """What each way of sending costs, with each body."""
     picture = render_table(late_game_table())
-    figures = Figures(defaultdict(list), {})
+    figures = Figures(len(picture))
     with pointed_at(target.api_url, target.gateway_url):
         client = discord.Client(intents=discord.Intents.none())
         await client.login(target.token)
@@ -258,7 +264,7 @@ async def measure(target: Target, requests: int, rounds: int) -> Figures:
                     for name, send in ways.items():
                         for i in range(WARMUP):
                             await send(i, with_picture)
-                        key = f"{name}|{'picture' if with_picture else 'text'}"
+                        key = (name, "picture" if with_picture else "text")
                         start = time.thread_time()
                         for i in range(requests):
                             await send(i, with_picture)
@@ -273,17 +279,16 @@ async def measure(target: Target, requests: int, rounds: int) -> Figures:
     return figures
 
 
-def render(figures: Figures, picture_kb: float) -> str:
+def render(figures: Figures) -> str:
     """A line per way: the median CPU ms a request and the writes a request, by body."""
-    head = f"picture ({picture_kb:.0f} KB) and text"
+    head = f"picture ({figures.picture_bytes / 1024:.0f} KB) and text"
     lines = [f"{'CPU ms a request, writes':24} {head:>28} {'text':>18}"]
-    names = dict.fromkeys(key.split("|")[0] for key in figures.cpu)
-    for name in names:
+    for name in dict.fromkeys(name for name, _ in figures.cpu):
         cells = []
         for body in ("picture", "text"):
-            key = f"{name}|{body}"
+            key = (name, body)
             cells.append(
-                f"{statistics.median(figures.cpu[key]):.3f} ms, {figures.writes[key]:.0f} writes"
+                f"{statistics.median(figures.cpu[key]):.3f} ms, {figures.writes[key]} writes"
             )
         lines.append(f"{name:24} {cells[0]:>28} {cells[1]:>18}")
     return "\n".join(lines)
@@ -304,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         ours.send(None)
         fake.join(10)
-    print(render(figures, len(render_table(late_game_table())) / 1024))
+    print(render(figures))
     return 0
 
 
