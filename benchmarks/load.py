@@ -56,6 +56,7 @@ import asyncio
 import bisect
 import contextlib
 import cProfile
+import gc
 import logging
 import math
 import multiprocessing
@@ -88,6 +89,7 @@ from benchmarks.load_cluster import (
     spread_guild,
     timed_appends,
 )
+from bot import collector
 from bot import pictures as bot_pictures
 from bot.budget import RequestBudget
 from bot.demo import SimulatedPlayer, open_table, play_session
@@ -96,6 +98,7 @@ from bot.pacing import Pacing
 from engine.rules.registry import find_ruleset
 from engine.simulate import simulate
 from fakediscord import Driver, FakeDiscord, Latency, Person, RateLimits, Sharding
+from fakediscord.clock import Clock
 from fakediscord.interactions import (
     DEFERRED_UPDATE_MESSAGE,
     MESSAGE_COMPONENT,
@@ -137,6 +140,8 @@ SAMPLE = "sample"
 START = "start"
 STOP = "stop"
 WATCH_INTERVAL = 0.25
+#: CPython's generations are 0, 1 and 2.
+OLDEST_GENERATION = 2
 AUTOPLAY = "autoplay"
 HEARTBEAT_ARTEFACT = "Can't keep up, shard ID %s websocket is %.1fs behind."
 BOT_TIMEOUT = 120.0
@@ -230,6 +235,34 @@ class BotReport:
     picture_cpu: dict[str, float]
     #: Seconds each append of a move to the store took, in play.
     appends: list[float] = field(default_factory=list)
+    #: The bot process's garbage collections in play (GcPauses).
+    gc_pauses: list[tuple[int, float, float]] = field(default_factory=list)
+
+
+class GcPauses:
+    """Python's garbage collections in this process, each as its generation, the seconds
+    it held the process up and the CPU seconds it took: while one runs, no other Python
+    code of the process does (the event loop included), and the oldest generation walks
+    every object the process holds."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float, float]] = []
+        self._started = (0.0, 0.0)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = (time.perf_counter(), time.thread_time())
+        else:
+            wall, cpu = self._started
+            self.pauses.append(
+                (info["generation"], time.perf_counter() - wall, time.thread_time() - cpu)
+            )
+
+    def install(self) -> None:
+        gc.callbacks.append(self)
+
+    def uninstall(self) -> None:
+        gc.callbacks.remove(self)
 
 
 class BotRecorder(logging.Handler):
@@ -247,6 +280,7 @@ class BotRecorder(logging.Handler):
         self.peak_rss = 0
         self.loop_lags: list[float] = []
         self.appends: list[float] = []
+        self.collections = GcPauses()
         self.stuck_locks = 0
         self.last_global_429 = 0.0
         self.budget: RequestBudget | None = None
@@ -344,6 +378,7 @@ class BotRecorder(logging.Handler):
 
     def start_play(self) -> None:
         self.loop_lags.clear()
+        self.collections.pauses.clear()
         self.warnings.clear()
         self.tracebacks.clear()
         self.peak_rss = _rss() + _picture_processes()[1]
@@ -379,6 +414,7 @@ class BotRecorder(logging.Handler):
             Counter(bot_pictures.COSTS.drawn),
             dict(bot_pictures.COSTS.cpu),
             self.appends,
+            self.collections.pauses,
         )
 
 
@@ -458,8 +494,11 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
     # Fonts and tile art load on the first picture; memory per table should not count them.
     render_hand(sample_hand())
     render_table(late_game_table())
+    # As `python -m bot` does before the bot starts (bot/__main__.py).
+    collector.settle()
     recorder = BotRecorder()
     recorder.install()
+    recorder.collections.install()
     drawn: list[tuple[str, tuple[Any, ...]]] = []
     if config.record_pictures is not None:
         _record_draws(drawn)
@@ -656,6 +695,22 @@ class Outcome:
     hands_played: int
     #: Each bot process's own samples and report, with several processes.
     process_runs: list[ProcessRun] = field(default_factory=list)
+    #: How late this process's event loop (the fake's and the people's) woke, on the
+    #: fake's clock: (when it woke, seconds late).
+    driver_lags: list[tuple[float, float]] = field(default_factory=list)
+    #: This process's garbage collections in play (GcPauses).
+    driver_gc: list[tuple[int, float, float]] = field(default_factory=list)
+
+
+async def _watch_lag(clock: Clock, lags: list[tuple[float, float]]) -> None:
+    """Note every WATCH_INTERVAL how late this event loop woke. The fake counts a request
+    toward the global limit when its loop gets to it: requests that arrived while the loop
+    was held up are all counted at once, so its lag tells a burst the bot sent from one
+    the fake only saw."""
+    while True:
+        asleep = time.monotonic()
+        await asyncio.sleep(WATCH_INTERVAL)
+        lags.append((clock.now(), time.monotonic() - asleep - WATCH_INTERVAL))
 
 
 async def run_load(config: LoadConfig) -> Outcome:
@@ -708,6 +763,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 if config.processes == 1
                 else BotCluster(bot_config, config.processes, fake.gateway.sharding.shards)
             )
+            threshold = gc.get_threshold()
             try:
                 await bot.start()
                 opening = asyncio.Semaphore(OPENING)
@@ -736,12 +792,22 @@ async def run_load(config: LoadConfig) -> Outcome:
                 )
                 driver_cpu = time.process_time()
                 play_start = fake.clock.now()
+                driver_lags: list[tuple[float, float]] = []
+                watching = asyncio.create_task(_watch_lag(fake.clock, driver_lags))
+                # This process stands in for Discord, whose servers no collection holds
+                # up: what the tables' opening left is frozen, as the bot freezes what it
+                # loaded (bot/collector.py).
+                collector.settle()
+                driver_gc = GcPauses()
+                driver_gc.install()
                 delays = sorted(rng.uniform(0, config.ramp) for _ in runs)
                 plays = [
                     asyncio.create_task(_play(fake, run, delay))
                     for run, delay in zip(runs, delays, strict=True)
                 ]
                 stalled = await _until_done_or_stalled(fake, plays, play_start)
+                watching.cancel()
+                driver_gc.uninstall()
                 play_end = fake.clock.now()
                 driver_cpu = time.process_time() - driver_cpu
                 if sampler is not None:
@@ -751,6 +817,9 @@ async def run_load(config: LoadConfig) -> Outcome:
                 report = await bot.stop()
             finally:
                 bot.kill()
+                # A sweep's next run, or the test that ran this one, starts afresh.
+                gc.unfreeze()
+                gc.set_threshold(*threshold)
         table_edits = _table_edits(fake, runs)
         return Outcome(
             config,
@@ -773,6 +842,8 @@ async def run_load(config: LoadConfig) -> Outcome:
             frozenset(fake.world.dm_channel(p.user).id for r in runs for p in r.people),
             _settlements(fake, runs),
             bot.runs if isinstance(bot, BotCluster) else [],
+            driver_lags,
+            driver_gc.pauses,
         )
 
 
@@ -944,6 +1015,14 @@ class Figures:
     #: Pictures per player action by kind, and the CPU each took on average.
     pictures_per_turn: dict[str, tuple[float, float]]
     loop_lag: tuple[float, float]
+    #: The fake's event loop's lag (p99, most), and its most in the second around each
+    #: global 429.
+    driver_lag: tuple[float, float]
+    lag_at_global_429s: list[float]
+    #: Garbage collections in play of the bot process(es) and of the fake's: collections,
+    #: of the oldest generation, CPU seconds in all, the longest hold-up.
+    bot_gc: tuple[int, int, float, float]
+    driver_gc: tuple[int, int, float, float]
     bot_cpu_share: float
     driver_cpu_share: float
     memory_per_table: float
@@ -1066,6 +1145,15 @@ def figures(outcome: Outcome) -> Figures:
             _percentiles(sorted(outcome.bot.loop_lags))[2],
             max(outcome.bot.loop_lags, default=0),
         ),
+        driver_lag=(
+            _percentiles(sorted(lag for _, lag in outcome.driver_lags))[2],
+            max((lag for _, lag in outcome.driver_lags), default=0),
+        ),
+        lag_at_global_429s=_lag_around(
+            outcome.driver_lags, [m.at for m in timeline if m.global_limit]
+        ),
+        bot_gc=_collections(outcome.bot.gc_pauses),
+        driver_gc=_collections(outcome.driver_gc),
         bot_cpu_share=bot_cpu / max(seconds, 1e-9),
         driver_cpu_share=outcome.driver_cpu / max(seconds, 1e-9),
         memory_per_table=(outcome.bot_after.peak_rss - outcome.bot_before.rss) / config.tables,
@@ -1206,6 +1294,31 @@ def _table_update_latencies(
     return latencies
 
 
+def _gc_text(collections: tuple[int, int, float, float], actions: int) -> str:
+    count, oldest, seconds, longest = collections
+    return (
+        f"{count} collections ({oldest} of the oldest generation), "
+        f"{seconds / max(actions, 1) * 1000:.2f} ms of CPU per player action, the longest "
+        f"held it up {_ms(longest)}"
+    )
+
+
+def _collections(pauses: Sequence[tuple[int, float, float]]) -> tuple[int, int, float, float]:
+    """Collections, of the oldest generation, CPU seconds in all, the longest hold-up."""
+    oldest = sum(1 for generation, _, _ in pauses if generation == OLDEST_GENERATION)
+    cpu = sum(spent for _, _, spent in pauses)
+    return len(pauses), oldest, cpu, max((held for _, held, _ in pauses), default=0.0)
+
+
+def _lag_around(lags: Sequence[tuple[float, float]], moments: Sequence[float]) -> list[float]:
+    """The most a loop was late by in the second before and after each moment (a hold-up
+    is noted when it ends)."""
+    return [
+        max((lag for at, lag in lags if moment - 1 <= at <= moment + 1), default=0.0)
+        for moment in moments
+    ]
+
+
 def _percentiles(values: Sequence[float]) -> tuple[float, float, float]:
     """p50, p95 and p99 of sorted values (nearest rank)."""
     if not values:
@@ -1313,6 +1426,16 @@ def render(config: LoadConfig, result: Figures) -> str:
         ),
         f"bot loop      woke late by p99 {_ms(result.loop_lag[0])}, at most "
         f"{_ms(result.loop_lag[1])}",
+        f"fake loop     woke late by p99 {_ms(result.driver_lag[0])}, at most "
+        f"{_ms(result.driver_lag[1])}"
+        + (
+            "; around each global 429 at most "
+            + ", ".join(_ms(lag) for lag in result.lag_at_global_429s)
+            if result.lag_at_global_429s
+            else ""
+        ),
+        f"gc            bot {_gc_text(result.bot_gc, result.player_actions)}; fake and "
+        f"people {_gc_text(result.driver_gc, result.player_actions)}",
         f"memory        bot {result.memory_per_table / 2**20:.2f} MiB per table "
         "(peak RSS in play over RSS before it, by tables)",
         f"budget        {BUDGET:g}/s for the bot: {result.budget_spent} requests sent "

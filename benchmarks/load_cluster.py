@@ -202,6 +202,7 @@ def merged_report(reports: Sequence[BotReport]) -> BotReport:
         added("pictures"),
         added("picture_cpu"),
         [t for r in reports for t in r.appends],
+        [pause for r in reports for pause in r.gc_pauses],
     )
 
 

@@ -40,8 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
+    from bot import collector
     from bot.launcher import run
 
+    # Everything the bot loads to start is loaded now.
+    collector.settle()
     return run(settings)
 
 

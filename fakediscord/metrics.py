@@ -32,7 +32,8 @@ class RequestMark:
     the global limit, so a rate over time needs to tell them apart. `channel_id` is the
     channel a channel route names, so a test can tell DMs from table channels. `invalid`
     answers count toward Discord's invalid request limit; `banned` ones were refused at
-    Discord's edge because that limit was passed.
+    Discord's edge because that limit was passed; `global_limit` 429s were refused by the
+    global limit rather than by their route's bucket.
     """
 
     at: float
@@ -42,6 +43,7 @@ class RequestMark:
     channel_id: int | None = None
     invalid: bool = False
     banned: bool = False
+    global_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,14 @@ class Metrics:
     ) -> None:
         self.requests[route_key] += 1
         mark = RequestMark(
-            self._clock.now(), route_key, status, global_exempt, channel_id, invalid, banned
+            self._clock.now(),
+            route_key,
+            status,
+            global_exempt,
+            channel_id,
+            invalid,
+            banned,
+            global_limit and status == 429,
         )
         self.timeline.append(mark)
         if status == 429:

@@ -3,6 +3,7 @@ a hand takes seconds (so it keeps working as the bot changes), and its watch on
 discord.py's global rate-limit lock."""
 
 import asyncio
+import gc
 import logging
 import pickle
 from collections import Counter
@@ -25,8 +26,11 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process(
     config = LoadConfig(
         2, playable_variants(), think=0, ramp=0, rate_scale=0.01, record_pictures=recorded
     )
+    threshold = gc.get_threshold()
     outcome = await run_load(config)
     result = figures(outcome)
+    # The fake's process froze what the opening left for play, and is itself again.
+    assert gc.get_threshold() == threshold and gc.get_freeze_count() == 0
 
     assert result.finished == 2 and not result.errors and not result.stalled
     assert result.player_actions > 20 and result.timeouts == 0
@@ -38,7 +42,11 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process(
     assert result.table_edits_per_turn > 0 and sum(result.dm_edits_per_turn.values()) > 0
     assert result.cpu_per_turn > 0 and result.memory_per_table >= 0
     assert 0 < result.capacity < float("inf")
-    assert "capacity" in render(config, result)
+    text = render(config, result)
+    assert "capacity" in text
+    # How late the fake's loop woke, and the collections of both processes.
+    assert outcome.driver_lags
+    assert "fake loop     woke late by p99" in text and "gc            bot " in text
 
     # The pictures of play, recorded in the order drawn, are the ones the figures count,
     # and benchmarks.render draws them again.

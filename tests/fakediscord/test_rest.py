@@ -245,6 +245,8 @@ async def test_global_limit_spares_interaction_callbacks(
     )
     assert (status, error["code"]) == (404, 10062)
     assert fake.metrics.global_rate_limited == 1
+    # The timeline tells the global limit's refusal from every other answer.
+    assert [m.global_limit for m in fake.metrics.timeline] == [False] * 3 + [True, False]
 
 
 async def test_rate_limits_can_be_turned_off(fake: FakeDiscord, rest: Rest, guild: Guild) -> None:
