@@ -154,7 +154,9 @@ def warm() -> None:
 def main() -> None:
     warm()
     # What warming loaded (fonts, tile art, palettes) lives as long as the process: no
-    # collection of the oldest generation walks it again while a picture waits.
+    # collection of the oldest generation walks it again while a picture waits. What
+    # warming left as garbage goes first.
+    gc.collect()
     gc.freeze()
     serve(sys.stdin.buffer, sys.stdout.buffer)
 
