@@ -262,7 +262,8 @@ class GcPauses:
         gc.callbacks.append(self)
 
     def uninstall(self) -> None:
-        gc.callbacks.remove(self)
+        if self in gc.callbacks:
+            gc.callbacks.remove(self)
 
 
 class BotRecorder(logging.Handler):
@@ -764,6 +765,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 else BotCluster(bot_config, config.processes, fake.gateway.sharding.shards)
             )
             threshold = gc.get_threshold()
+            driver_gc = GcPauses()
             try:
                 await bot.start()
                 opening = asyncio.Semaphore(OPENING)
@@ -798,7 +800,6 @@ async def run_load(config: LoadConfig) -> Outcome:
                 # up: what the tables' opening left is frozen, as the bot freezes what it
                 # loaded (bot/collector.py).
                 collector.settle()
-                driver_gc = GcPauses()
                 driver_gc.install()
                 delays = sorted(rng.uniform(0, config.ramp) for _ in runs)
                 plays = [
@@ -817,7 +818,9 @@ async def run_load(config: LoadConfig) -> Outcome:
                 report = await bot.stop()
             finally:
                 bot.kill()
-                # A sweep's next run, or the test that ran this one, starts afresh.
+                # A sweep's next run, or the test that ran this one, starts afresh (also
+                # after a run that failed in play).
+                driver_gc.uninstall()
                 gc.unfreeze()
                 gc.set_threshold(*threshold)
         table_edits = _table_edits(fake, runs)
