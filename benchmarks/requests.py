@@ -1,6 +1,6 @@
 """CPU of the bot's thread per Discord request, by how the request is sent.
 
-    python -m benchmarks.requests [--requests N] [--rounds R]
+    python -m benchmarks.requests [--requests N] [--rounds R] [--pause SECONDS]
 
 Edits one channel message, as the bot edits a table message, N times per way of sending
 and per body, against the fake Discord in a process of its own (so the CPU clock of the
@@ -26,6 +26,14 @@ machine whose speed drifts affects them alike; the figures are the rounds' media
 the gaps are worth per move: the load benchmark's requests per move (about four: three
 with a picture, and the deletion of the prompt a new one replaces) times the gap per
 request.
+
+Sent back to back, every request finds the code and data it needs in the processor's
+caches. The bot's event loop meets each request some milliseconds after the one before
+(in play at ten tables it is idle about nine tenths of the time), and on these machines
+work that comes 20 ms after the same work costs several times as much, whether the
+thread slept or kept busy meanwhile: ``--pause 0.02`` sleeps 20 ms after each request,
+as the loop does between a table's moves, and prices each request alone. The load
+benchmark's figures compare with these.
 """
 
 from __future__ import annotations
@@ -184,8 +192,9 @@ class Figures:
     writes: dict[Case, int] = field(default_factory=dict)
 
 
-async def measure(target: Target, requests: int, rounds: int) -> Figures:
-    """What each way of sending costs, with each body."""
+async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0) -> Figures:
+    """What each way of sending costs, with each body; with ``pause``, each request
+    sent that many seconds after the one before, its CPU counted alone."""
     picture = render_table(late_game_table())
     figures = Figures(len(picture))
     with pointed_at(target.api_url, target.gateway_url):
@@ -265,10 +274,14 @@ async def measure(target: Target, requests: int, rounds: int) -> Figures:
                         for i in range(WARMUP):
                             await send(i, with_picture)
                         key = (name, "picture" if with_picture else "text")
-                        start = time.thread_time()
+                        spent = 0.0
                         for i in range(requests):
+                            start = time.thread_time()
                             await send(i, with_picture)
-                        figures.cpu[key].append((time.thread_time() - start) * 1000 / requests)
+                            spent += time.thread_time() - start
+                            if pause:
+                                await asyncio.sleep(pause)
+                        figures.cpu[key].append(spent * 1000 / requests)
                         with _Writes() as writes:
                             await send(0, with_picture)
                         figures.writes[key] = writes.count
@@ -298,6 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.requests", description=__doc__)
     parser.add_argument("--requests", type=int, default=300, help="requests per way and round")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        help="seconds the sender sleeps after each request, as the bot's loop does in play",
+    )
     args = parser.parse_args(argv)
     ours, theirs = multiprocessing.Pipe()
     fake = multiprocessing.get_context("spawn").Process(target=_serve_fake, args=(theirs,))
@@ -305,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not ours.poll(60):
             raise RuntimeError("the fake Discord did not start")
-        figures = asyncio.run(measure(ours.recv(), args.requests, args.rounds))
+        figures = asyncio.run(measure(ours.recv(), args.requests, args.rounds, args.pause))
     finally:
         ours.send(None)
         fake.join(10)

@@ -1,6 +1,8 @@
 """The requests benchmark: every way of sending edits the fake's message, and the writes
 it counts are the writes made."""
 
+import time
+
 import pytest
 
 from benchmarks import requests
@@ -24,3 +26,13 @@ def test_every_way_of_sending_is_measured_with_both_bodies(
     assert rows["nine writes on a stream"].split().count("9") == 2
     for row in rows.values():
         assert row.count(" ms, ") == 2
+
+
+def test_requests_can_be_priced_after_a_pause(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.monotonic()
+    assert requests.main(["--requests", "2", "--rounds", "1", "--pause", "0.05"]) == 0
+    # Two requests of six ways with two bodies, each followed by its pause.
+    assert time.monotonic() - started >= 2 * 6 * 2 * 0.05
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 7
+    assert all(line.count(" ms, ") == 2 for line in lines[1:])
