@@ -97,7 +97,7 @@ class MahjongBot(commands.AutoShardedBot):
         cluster: ClusterMember | None = None,
         **options: object,
     ) -> None:
-        pacing = pacing or Pacing()
+        pacing = pacing or Pacing(table_edit_interval=settings.table_refresh)
         share = budget_share(settings)
         budget = RequestBudget(
             pacing.requests_per_second * share, max(1.0, pacing.request_burst * share)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.pacing import Pacing
 from bot.shards import ShardRangeError, check_shards, parse_shards
 from data.backend import is_postgres_url
 
@@ -29,6 +31,11 @@ To see the whole product without a token, run the offline demo instead:
 #: More picture processes than this would only take memory: a process draws about 500
 #: pictures a second.
 MAX_PICTURE_PROCESSES = 16
+#: Least seconds between two edits of a table message, by default (the least: Discord
+#: allows a channel's messages about an edit a second) and at most (past a minute the
+#: table's thread would no longer follow the hand).
+TABLE_REFRESH = Pacing().table_edit_interval
+MAX_TABLE_REFRESH = 60.0
 
 
 class SettingsError(ValueError):
@@ -53,6 +60,10 @@ class Settings:
     #: Processes that draw the pictures (``PICTURE_PROCESSES``); 0 draws them in threads
     #: of this process, where they compete with the event loop (``bot.pictures``).
     picture_processes: int = 0
+    #: Least seconds between two edits of a table message (``TABLE_REFRESH_SECONDS``): the
+    #: moves in between show together at the next edit, for a picture drawn and uploaded
+    #: once instead of for every move (docs/scaling.md).
+    table_refresh: float = TABLE_REFRESH
 
     @property
     def fenced(self) -> bool:
@@ -80,6 +91,7 @@ class Settings:
             claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
             database_url=_database_url(env),
             picture_processes=_count(env, "PICTURE_PROCESSES", 1),
+            table_refresh=_table_refresh(env),
         ).with_shards(env.get("SHARDS", ""), env.get("SHARD_COUNT", ""))
 
     def with_shards(self, shards: str, shard_count: str) -> Settings:
@@ -137,6 +149,22 @@ def _count(env: dict[str, str], name: str, default: int) -> int:
             f"{name} must be a whole number from 0 to {MAX_PICTURE_PROCESSES}, not {value!r}"
         )
     return int(value)
+
+
+def _table_refresh(env: dict[str, str]) -> float:
+    value = env.get("TABLE_REFRESH_SECONDS", "").strip()
+    if not value:
+        return TABLE_REFRESH
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not TABLE_REFRESH <= seconds <= MAX_TABLE_REFRESH:
+        raise SettingsError(
+            f"TABLE_REFRESH_SECONDS must be a number of seconds from {TABLE_REFRESH:g} to"
+            f" {MAX_TABLE_REFRESH:g}, not {value!r}"
+        )
+    return seconds
 
 
 def _optional_int(env: dict[str, str], name: str) -> int | None:

@@ -54,12 +54,35 @@ log = logging.getLogger(__name__)
 #: the one in play.
 CurrentState = Callable[[int, int], SeatState | None]
 
+#: The table message's line of what happened, at most: the title and the waiting line
+#: stay readable on a phone.
 LINE_LIMIT = 300
+ELLIPSIS = "…"
 NOTICE_KEYS = {
     Notice.AUTOPLAY_ON: "table.autoplay_on",
     Notice.AUTOPLAY_OFF: "table.autoplay_off",
     Notice.LEFT_SERVER: "table.left_server",
 }
+
+
+def newest(lines: Sequence[str], separator: str, limit: int) -> str:
+    """``lines`` joined by ``separator`` in at most ``limit`` characters: when they do not
+    all fit, the newest that do, after "…" (what happened last matters most), and of a
+    single line longer than that its start."""
+    whole = separator.join(lines)
+    if len(whole) <= limit:
+        return whole
+    room = limit - len(ELLIPSIS)
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + (len(separator) if kept else 0)
+        if size > room:
+            break
+        kept.append(line)
+    if not kept:
+        return lines[-1][:room] + ELLIPSIS
+    return ELLIPSIS + separator.join(reversed(kept))
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,9 +292,9 @@ class TablePresenter:
         assert board is not None
         lines = self._fresh or [self._last.get(self.locale, "")]
         self._fresh = []
-        shown = t("log.separator", self.locale).join(x for x in lines if x)
+        shown = newest([x for x in lines if x], t("log.separator", self.locale), LINE_LIMIT)
         title = prompts.title(board.facts, self.locale)
-        text = "\n".join(x for x in (f"**{title}**", shown[:LINE_LIMIT], self._waiting(board)) if x)
+        text = "\n".join(x for x in (f"**{title}**", shown, self._waiting(board)) if x)
         # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
         bottom = board.facts.seat_of(0)
         texts = self._seat_texts(board, self.locale)

@@ -1,11 +1,15 @@
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.client import MahjongBot
+from bot.pacing import Pacing
 from bot.settings import Settings, SettingsError, load_dotenv
+from data.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,3 +98,24 @@ def test_pictures_are_drawn_in_one_process_unless_told_otherwise() -> None:
     for bad in ("-1", "two", "99"):
         with pytest.raises(SettingsError, match="PICTURE_PROCESSES must be a whole number"):
             Settings.from_env({"DISCORD_TOKEN": "t", "PICTURE_PROCESSES": bad})
+
+
+def test_table_messages_are_edited_at_most_once_a_second_unless_told_otherwise() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).table_refresh == 1.0
+    slower = Settings.from_env({"DISCORD_TOKEN": "t", "TABLE_REFRESH_SECONDS": "2.5"})
+    assert slower.table_refresh == 2.5
+    for bad in ("0.5", "0", "-3", "soon", "nan", "inf", "61"):
+        with pytest.raises(SettingsError, match="TABLE_REFRESH_SECONDS must be a number"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "TABLE_REFRESH_SECONDS": bad})
+
+
+async def test_the_bot_paces_its_table_messages_by_the_setting(tmp_path: Path) -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", "TABLE_REFRESH_SECONDS": "3"})
+    store = await SqliteStore.open(tmp_path / "store.sqlite3")
+    try:
+        bot = MahjongBot(settings, store, sync_commands=False)
+        assert bot.tables.pacing.table_edit_interval == 3.0
+        # Everything else keeps its pace.
+        assert replace(bot.tables.pacing, table_edit_interval=1.0) == Pacing()
+    finally:
+        await store.close()
