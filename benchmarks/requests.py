@@ -11,6 +11,8 @@ bodies: the table picture of ``renderer.reference.late_game_table`` with a line 
 - discord.py's ``Message.edit``: what the bot calls, a ``Message`` built from the answer;
 - discord.py's ``HTTPClient.edit_message``: the same request and rate-limit handling,
   the answer left as JSON;
+- ``HTTPClient``, body built: the same through ``HTTPClient.request`` with the multipart
+  body built beforehand as one ``bytes`` (discord.py's rate limits and errors kept);
 - aiohttp alone: the same request with no discord.py, its multipart body built by
   aiohttp's ``FormData``;
 - aiohttp, body built: the same with the body built beforehand as one ``bytes``;
@@ -229,6 +231,17 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
                 with params:
                     await client.http.edit_message(channel.id, message.id, params=params)
 
+            async def http_built(i: int, with_picture: bool) -> None:
+                content_type, data = body(i, with_picture)
+                route = discord.http.Route(
+                    "PATCH",
+                    "/channels/{channel_id}/messages/{message_id}",
+                    channel_id=channel.id,
+                    message_id=message.id,
+                )
+                payload = aiohttp.payload.BytesPayload(data, content_type=content_type)
+                await client.http.request(route, data=payload)
+
             async def bare(i: int, with_picture: bool) -> None:
                 payload = _payload(f"move {i}", with_picture)
                 url = target.api_url + path
@@ -263,6 +276,7 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
             ways: dict[str, Callable[[int, bool], Awaitable[None]]] = {
                 "discord.py Message.edit": edit,
                 "discord.py HTTPClient": http,
+                "HTTPClient, body built": http_built,
                 "aiohttp alone": bare,
                 "aiohttp, body built": built,
                 "one write on a stream": raw,
