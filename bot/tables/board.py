@@ -17,6 +17,10 @@ from renderer.models import TableView
 
 log = logging.getLogger(__name__)
 
+#: Seconds a hand's last table edit waits after the one before at most: a channel's
+#: message takes about an edit a second (``TABLE_REFRESH_SECONDS`` may be longer).
+LAST_EDIT_WITHIN = 1.0
+
 Scene = tuple[str, TableView]
 #: The message's words and picture as they are now; it reads what the presenter keeps and
 #: never waits.
@@ -60,8 +64,10 @@ class Board:
             self._sender.touch()
 
     async def settled(self) -> None:
-        """Wait until the latest change is on screen."""
-        await self._sender.settled()
+        """Wait until the latest change is on screen: within Discord's pace of about an
+        edit a second, however long the interval (what waits for it is the hand's
+        settlement)."""
+        await self._sender.settled(within=LAST_EDIT_WITHIN)
 
     async def _edit(self) -> None:
         assert self.message is not None

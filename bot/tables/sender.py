@@ -40,6 +40,11 @@ class Coalescer:
         self.requests = Requests()
         self._dirty = False
         self._last = 0.0
+        #: The longest a send waits after the one before while someone waits for it to
+        #: settle, however long the interval.
+        self._within: float | None = None
+        #: Resolved to cut short the wait before the next send.
+        self._wake: asyncio.Future[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
@@ -55,16 +60,39 @@ class Coalescer:
         """The message was just written by someone else: the interval counts from now."""
         self._last = time.monotonic()
 
-    async def settled(self) -> None:
-        """Wait until the latest change is on screen (or its send failed)."""
-        await self._idle.wait()
+    async def settled(self, *, within: float | None = None) -> None:
+        """Wait until the latest change is on screen (or its send failed); with
+        ``within``, a send waits no longer than that after the one before, however long
+        the interval (the end of a hand does not wait out a long one)."""
+        if within is not None and not self._idle.is_set():
+            self._within = within
+            if self._wake is not None and not self._wake.done():
+                self._wake.set_result(None)
+        try:
+            await self._idle.wait()
+        finally:
+            self._within = None
+
+    def _wait(self) -> float:
+        interval = self._interval if self._within is None else min(self._interval, self._within)
+        return self._last + interval - time.monotonic()
+
+    async def _pause(self) -> None:
+        """Until the next send may go, or :meth:`settled` shortens the wait."""
+        loop = asyncio.get_running_loop()
+        while (wait := self._wait()) > 0:
+            self._wake = wake = loop.create_future()
+            timer = loop.call_later(wait, _resolve, wake)
+            try:
+                await wake
+            finally:
+                timer.cancel()
+                self._wake = None
 
     async def _run(self) -> None:
         try:
             while self._dirty:
-                wait = self._last + self._interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                await self._pause()
                 if self._before is not None:
                     await self._before()
                 self._dirty = False
@@ -80,3 +108,8 @@ class Coalescer:
     async def close(self) -> None:
         await self.requests.stop(self._task)
         self._idle.set()
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

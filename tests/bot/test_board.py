@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from bot.budget import RequestBudget
-from bot.tables.board import Board, Scene
+from bot.tables.board import LAST_EDIT_WITHIN, Board, Scene
 from bot.tables.scene import SeatText, table_view
 from engine.session import Session
 
@@ -103,4 +103,30 @@ async def test_an_edit_that_waited_for_its_slot_shows_what_changed_meanwhile() -
     board.touch()
     await board.settled()
     assert [text for _, text in channel.edits] == ["state 2"]
+    await board.close()
+
+
+async def test_a_long_interval_still_shows_the_hands_end_within_a_second() -> None:
+    """With table messages edited every 30 s (TABLE_REFRESH_SECONDS), a move waits for the
+    next edit; the end of the hand, which the settlement waits for, does not wait 30 s."""
+    table = Table()
+    channel = Recorder()
+    board = Board(channel, 30.0, table.scene, RequestBudget(50))  # type: ignore[arg-type]
+    await board.post()
+    posted = time.monotonic()
+    table.state = 1
+    board.touch()
+    await asyncio.sleep(0.1)
+    assert channel.edits == []  # waiting out the interval
+    table.state = 2
+    board.touch()
+    await asyncio.wait_for(board.settled(), 10)
+    ((at, text),) = channel.edits
+    assert text == "state 2"
+    assert LAST_EDIT_WITHIN - 0.05 <= at - posted < 10
+    # Later moves keep the long interval.
+    table.state = 3
+    board.touch()
+    await asyncio.sleep(0.2)
+    assert len(channel.edits) == 1
     await board.close()
