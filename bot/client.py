@@ -9,6 +9,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -135,6 +136,8 @@ class MahjongBot(commands.AutoShardedBot):
         self._sync_commands = sync_commands
         self._player_settings: dict[int, PlayerSettings] = {}
         self._dm_channels: dict[int, int] = {}
+        #: The lookups or openings of DM channels under way, by person.
+        self._dm_findings: dict[int, asyncio.Future[int]] = {}
         #: Each person's Discord language, from their latest interaction, for the DMs
         #: sent to them later.
         self._user_locales: dict[int, str] = {}
@@ -301,14 +304,32 @@ class MahjongBot(commands.AutoShardedBot):
         five openings a second)."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            channel_id = await self.store.dm_channel_id(user_id)
-            if channel_id is None:
-                if self._dm_openings is not None:
-                    await self._dm_openings.take()
-                channel_id = (await self.create_dm(discord.Object(user_id))).id
-                await self.store.save_dm_channel_id(user_id, channel_id)
-            self._dm_channels[user_id] = channel_id
+            # Several messages may want a new person's channel at once (a hand's first
+            # message, a result, a notice): they share one lookup and one opening.
+            finding = self._dm_findings.get(user_id)
+            if finding is None:
+                finding = asyncio.ensure_future(self._find_dm_channel(user_id))
+                self._dm_findings[user_id] = finding
+                finding.add_done_callback(partial(self._found_dm_channel, user_id))
+            channel_id = await asyncio.shield(finding)
         return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    def _found_dm_channel(self, user_id: int, finding: asyncio.Future[int]) -> None:
+        self._dm_findings.pop(user_id, None)
+        if not finding.cancelled():
+            # Its waiters were given the error, if any; with none left (all cancelled)
+            # it is not an error of the event loop's.
+            finding.exception()
+
+    async def _find_dm_channel(self, user_id: int) -> int:
+        channel_id = await self.store.dm_channel_id(user_id)
+        if channel_id is None:
+            if self._dm_openings is not None:
+                await self._dm_openings.take()
+            channel_id = (await self.create_dm(discord.Object(user_id))).id
+            await self.store.save_dm_channel_id(user_id, channel_id)
+        self._dm_channels[user_id] = channel_id
+        return channel_id
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
         cached = self._player_settings.get(user_id)

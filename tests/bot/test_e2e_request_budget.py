@@ -173,3 +173,39 @@ async def test_every_request_toward_the_global_limit_waits_for_the_budget(
         assert bot.budget.taken - before == len(posts) == len(admitted)
         gaps = [b - a for a, b in itertools.pairwise(admitted)]
         assert min(gaps) >= 0.8 / pacing.requests_per_second
+
+
+async def test_a_dm_channel_is_opened_once_however_many_ask_for_it_at_once(
+    harness: Harness,
+) -> None:
+    """A hand's first messages, a result and a notice may all want a new person's DM
+    channel at the same moment: Discord is asked once (it allows five openings a second
+    for the whole bot)."""
+    bot = harness.bot
+    assert bot is not None
+    person = harness.join("Eun")
+    channels = await asyncio.gather(*(bot.dm_channel(person.user.id) for _ in range(5)))
+    assert {channel.id for channel in channels} == {person.dm.id}
+    assert harness.fake.metrics.requests[OPEN_DM] == 1
+    assert await harness.store.dm_channel_id(person.user.id) == person.dm.id
+
+
+async def test_a_failed_dm_opening_reaches_everyone_who_waited_and_is_tried_again(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = harness.bot
+    assert bot is not None
+    person = harness.join("Fei")
+    opened = bot.create_dm
+
+    async def refused(user: object) -> object:
+        await asyncio.sleep(0.01)
+        raise RuntimeError("no channel")
+
+    monkeypatch.setattr(bot, "create_dm", refused)
+    asks = [bot.dm_channel(person.user.id) for _ in range(3)]
+    results = await asyncio.gather(*asks, return_exceptions=True)
+    assert all(isinstance(r, RuntimeError) for r in results)
+    monkeypatch.setattr(bot, "create_dm", opened)
+    channel = await bot.dm_channel(person.user.id)
+    assert channel.id == person.dm.id
