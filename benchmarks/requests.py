@@ -8,7 +8,10 @@ sending thread counts the sender alone, the kernel's work for its socket include
 bodies: the table picture of ``renderer.reference.late_game_table`` with a line of text
 (multipart, as every picture of the bot is sent), and the text alone (JSON). The ways:
 
-- discord.py's ``Message.edit``: what the bot calls, a ``Message`` built from the answer;
+- discord.py's ``Message.edit``: what the bot calls, a ``Message`` built from the answer,
+  sent through aiohttp as discord.py sends it;
+- the bot's ``Message.edit``: the same through the bot's own HTTP client
+  (:mod:`bot.discord_http`), as the bot sends it;
 - discord.py's ``HTTPClient.edit_message``: the same request and rate-limit handling,
   the answer left as JSON;
 - ``HTTPClient``, body built: the same through ``HTTPClient.request`` with the multipart
@@ -57,6 +60,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot import discord_http
 from fakediscord import FakeDiscord, RateLimits
 from fakediscord.server import pointed_at
 from renderer import render_table
@@ -202,6 +206,9 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
     with pointed_at(target.api_url, target.gateway_url):
         client = discord.Client(intents=discord.Intents.none())
         await client.login(target.token)
+        bots = discord.Client(intents=discord.Intents.none())
+        await bots.login(target.token)
+        discord_http.install(bots.http, None)
         session = aiohttp.ClientSession()
         stream = _Stream(target.api_url, target.token)
         await stream.open()
@@ -209,6 +216,9 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
             channel = await client.fetch_channel(target.channel_id)
             assert isinstance(channel, discord.TextChannel)
             message = await channel.send("start")
+            bots_channel = await bots.fetch_channel(target.channel_id)
+            assert isinstance(bots_channel, discord.TextChannel)
+            bots_message = await bots_channel.fetch_message(message.id)
             path = f"/channels/{channel.id}/messages/{message.id}"
             headers = {"Authorization": f"Bot {target.token}"}
 
@@ -220,6 +230,12 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
                     await message.edit(content=f"move {i}", attachments=[file()])
                 else:
                     await message.edit(content=f"move {i}")
+
+            async def bots_edit(i: int, with_picture: bool) -> None:
+                if with_picture:
+                    await bots_message.edit(content=f"move {i}", attachments=[file()])
+                else:
+                    await bots_message.edit(content=f"move {i}")
 
             async def http(i: int, with_picture: bool) -> None:
                 content = f"move {i}"
@@ -275,6 +291,7 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
 
             ways: dict[str, Callable[[int, bool], Awaitable[None]]] = {
                 "discord.py Message.edit": edit,
+                "the bot's Message.edit": bots_edit,
                 "discord.py HTTPClient": http,
                 "HTTPClient, body built": http_built,
                 "aiohttp alone": bare,
@@ -302,6 +319,7 @@ async def measure(target: Target, requests: int, rounds: int, pause: float = 0.0
         finally:
             await stream.close()
             await session.close()
+            await bots.close()
             await client.close()
     return figures
 

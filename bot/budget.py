@@ -2,8 +2,8 @@
 
 Prompts reach players through their clicks' tokens, which Discord counts apart from the
 global limit. Every other request waits for a slot of one budget as it leaves the bot
-(:class:`BudgetConnector`, the pool of discord.py's HTTP session), since Discord counts a
-request when it arrives: posts in the thread, new hand messages, prompts whose click
+(:mod:`bot.discord_http`, the client that sends discord.py's requests), since Discord
+counts a request when it arrives: posts in the thread, new hand messages, prompts whose click
 token is gone, reactions, the edits of the table messages, and what no table code sees,
 discord.py's retries after a 429 and requests it held back for their route's own limit.
 A table message's edit waits for its slot before its picture is drawn
@@ -23,10 +23,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-
-import aiohttp
-from aiohttp.connector import Connection
-from aiohttp.tracing import Trace
 
 #: Set while the current task's requests are ones a person is waiting for.
 _at_once: ContextVar[bool] = ContextVar("requests_at_once", default=False)
@@ -184,23 +180,3 @@ def counts_toward_global_limit(path: str) -> bool:
     API route but the interaction answers and follow-ups, which carry their own token
     (the gateway connection and attachment downloads are not API routes)."""
     return path.startswith("/api/") and not ("/interactions/" in path or "/webhooks/" in path)
-
-
-class BudgetConnector(aiohttp.TCPConnector):
-    """discord.py's connection pool, whose requests toward the global limit each wait for
-    ``budget``'s admission as they leave (aiohttp asks the connector for a connection once
-    for every request, retries included). A connector rather than aiohttp's request
-    tracing: a trace hook makes aiohttp raise a dozen signals for every chunk of every
-    request, a few per cent of the event loop's time, to feed this one."""
-
-    def __init__(self, budget: RequestBudget) -> None:
-        # As discord.py's own: no cap on connections.
-        super().__init__(limit=0)
-        self.budget = budget
-
-    async def connect(
-        self, req: aiohttp.ClientRequest, traces: list[Trace], timeout: aiohttp.ClientTimeout
-    ) -> Connection:
-        if counts_toward_global_limit(req.url.path):
-            await self.budget.admit()
-        return await super().connect(req, traces, timeout)

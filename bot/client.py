@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
-from bot.budget import BudgetConnector, RequestBudget, cluster_share
+from bot import discord_http, pictures
+from bot.budget import RequestBudget, cluster_share
 from bot.deliveries import Deliveries
 from bot.errors import on_app_command_error
 from bot.forwarding import ClusterMember
@@ -150,11 +150,11 @@ class MahjongBot(commands.AutoShardedBot):
         self._pictures_started = False
 
     async def login(self, token: str) -> None:
-        # Every request toward Discord's global limit waits for the budget as it leaves,
-        # discord.py's own retries included. The pool is made here, in the running loop
-        # as aiohttp wants, before discord.py opens its session on it.
-        self.http.connector = BudgetConnector(self.budget)
+        # API requests go out through the bot's own client, each toward Discord's global
+        # limit waiting for the budget as it leaves, discord.py's own retries included;
+        # login's one request comes before it, at start, before any table.
         await super().login(token)
+        discord_http.install(self.http, self.budget)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
