@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,7 @@ from bot.picture_processes import PictureFailed, PictureProcesses
 from renderer.desk import render_desk
 from renderer.reference import late_game_table, reference_desk
 from renderer.table import render_table
+from renderer.worker import PIPE_SIZE
 from tests.bot.harness import play_out, player, running_harness
 
 pytestmark = pytest.mark.asyncio
@@ -40,6 +42,22 @@ async def test_a_process_draws_what_the_renderer_draws(processes: PictureProcess
     assert png == render_table(table)
     await processes.stop()
     assert processes.pids() == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a pipe's size is set on Linux only")
+async def test_a_process_answers_through_a_pipe_that_holds_a_picture(
+    processes: PictureProcesses,
+) -> None:
+    import fcntl
+
+    await processes.draw("table", (late_game_table(),))
+    (pid,) = processes.pids()
+    # The process's stdout, opened again through /proc: the same pipe the bot reads.
+    pipe = os.open(f"/proc/{pid}/fd/1", os.O_WRONLY | os.O_NONBLOCK)
+    try:
+        assert fcntl.fcntl(pipe, fcntl.F_GETPIPE_SZ) == PIPE_SIZE
+    finally:
+        os.close(pipe)
 
 
 async def test_a_failed_picture_is_answered_and_the_process_draws_on(

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import pickle
 import pickletools
+import sys
 
 import pytest
 
 from engine.tiles import Meld, MeldType, parse_tile
 from renderer.models import ChairView, Labels, LobbyView, OptionLine
 from renderer.reference import late_game_table, reference_desk, reference_hand
-from renderer.worker import HEADER, frame
+from renderer.worker import HEADER, PIPE_SIZE, frame, widen
 
 
 def _read(data: bytes) -> object:
@@ -117,3 +119,19 @@ def test_dataclasses_a_call_cannot_rebuild_are_written_pickles_own_way() -> None
 def test_melds_and_tiles_of_the_engine_come_back_equal() -> None:
     meld = Meld(MeldType.PUNG, parse_tile("7s"))
     assert _read(frame((meld, (meld,)))) == (meld, (meld,))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a pipe's size is set on Linux only")
+def test_the_answers_pipe_holds_a_whole_picture() -> None:
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    try:
+        with os.fdopen(write_end, "wb", closefd=False) as stream:
+            widen(stream)
+        # A table's answer (70-90 KB) fits at once: one write, one read in the bot.
+        assert fcntl.fcntl(read_end, fcntl.F_GETPIPE_SZ) == PIPE_SIZE
+        assert 2 * len(frame((b"\0" * 90_000, None, 0.0))) < PIPE_SIZE
+    finally:
+        os.close(read_end)
+        os.close(write_end)
