@@ -297,7 +297,7 @@ class MahjongBot(commands.AutoShardedBot):
 
     # -- players ------------------------------------------------------------------------
 
-    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
         """A person's DM channel. It is opened once and then known by its id, kept in the
         store, so a DM costs one request, not a user lookup and a channel opening as well,
         and a restarted bot does not open every player's DM channel again (Discord allows

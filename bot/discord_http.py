@@ -166,9 +166,14 @@ class DiscordSession:
         budget: RequestBudget | None,
         *,
         ssl_context: ssl.SSLContext | None = None,
+        user_agent: str | None = None,
     ) -> None:
+        """``user_agent`` goes with every request that names none: discord.py names
+        itself on its own routes but not on interactions' and webhooks', and Discord asks
+        every request of a bot for one."""
         self._session = session
         self._budget = budget
+        self._user_agent = user_agent
         self._idle: dict[Origin, list[_Connection]] = {}
         #: Made when first needed; by default it trusts what the system trusts.
         self._ssl = ssl_context
@@ -236,6 +241,10 @@ class DiscordSession:
         content_type, body = _body(data)
         default_port = 443 if scheme == "https" else 80
         host_header = host if port == default_port else f"{host}:{port}"
+        if self._user_agent is not None and not any(
+            name.lower() == "user-agent" for name in headers
+        ):
+            headers = {"User-Agent": self._user_agent, **headers}
         request = _request_bytes(method, target, host_header, headers, content_type, body)
         if self._budget is not None and counts_toward_global_limit(parts.path):
             await self._budget.admit()
@@ -341,11 +350,24 @@ class _ClosedBeforeAnswer(Exception):
     """The connection closed before a single byte of the answer came."""
 
 
+class Body:
+    """A request's body written beforehand, with its content type: what the bot's own
+    requests send (:mod:`bot.picture_messages`), through discord.py or not."""
+
+    __slots__ = ("content_type", "data")
+
+    def __init__(self, content_type: str, data: bytes) -> None:
+        self.content_type = content_type
+        self.data = data
+
+
 def _body(data: Any) -> tuple[str | None, bytes]:
     """The content type (when the body brings its own) and the bytes of ``data``: what
-    discord.py sends, a JSON text or an aiohttp ``FormData``."""
+    discord.py sends, a JSON text or an aiohttp ``FormData``, or a :class:`Body`."""
     if data is None:
         return None, b""
+    if isinstance(data, Body):
+        return data.content_type, data.data
     if isinstance(data, str):
         return None, data.encode()
     if isinstance(data, bytes | bytearray | memoryview):
@@ -509,6 +531,14 @@ def _decoded(body: bytes, headers: Headers) -> bytes:
 _SESSION_ATTRIBUTE = "_HTTPClient__session"
 
 
+def session_of(http: discord.http.HTTPClient) -> DiscordSession:
+    """The bot's client in ``http``, once :func:`install` put it there."""
+    session = getattr(http, _SESSION_ATTRIBUTE, None)
+    if not isinstance(session, DiscordSession):
+        raise RuntimeError("the bot's Discord client is not installed (bot.discord_http.install)")
+    return session
+
+
 def install(http: discord.http.HTTPClient, budget: RequestBudget | None) -> DiscordSession:
     """Puts a :class:`DiscordSession` in the place of ``http``'s aiohttp session, once
     discord.py has opened it (at login): the interactions received from then on answer
@@ -516,6 +546,6 @@ def install(http: discord.http.HTTPClient, budget: RequestBudget | None) -> Disc
     session = getattr(http, _SESSION_ATTRIBUTE)
     if isinstance(session, DiscordSession):
         return session
-    ours = DiscordSession(session, budget)
+    ours = DiscordSession(session, budget, user_agent=http.user_agent)
     setattr(http, _SESSION_ATTRIBUTE, ours)
     return ours

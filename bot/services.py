@@ -48,7 +48,7 @@ class Services(Protocol):
         """The tile buttons' emojis (``bot/tile_emoji.py``)."""
         ...
 
-    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
         """A person's DM channel, opened once and then known by its id."""
         ...
 

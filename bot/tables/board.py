@@ -10,6 +10,7 @@ import discord
 
 from bot import places
 from bot.budget import RequestBudget
+from bot.picture_messages import PictureMessage, edit_in_channel
 from bot.pictures import as_file, table_png
 from bot.tables.backoff import Backoff, is_refusal
 from bot.tables.sender import Coalescer
@@ -20,6 +21,8 @@ log = logging.getLogger(__name__)
 #: Seconds a hand's last table edit waits after the one before at most: a channel's
 #: message takes about an edit a second (``TABLE_REFRESH_SECONDS`` may be longer).
 LAST_EDIT_WITHIN = 1.0
+#: The table picture's file name.
+FILENAME = "table.png"
 
 Scene = tuple[str, TableView]
 #: The message's words and picture as they are now; it reads what the presenter keeps and
@@ -54,7 +57,7 @@ class Board:
         """Send the message with the current scene."""
         text, view = self._scene()
         png = await table_png(view, background=True)
-        self.message = await self._channel.send(text, file=as_file(png, "table.png"))
+        self.message = await self._channel.send(text, file=as_file(png, FILENAME))
         self._sender.sent_now()
         return self.message
 
@@ -78,7 +81,7 @@ class Board:
         png = await table_png(view, background=True)
 
         async def edit() -> None:
-            await message.edit(content=text, attachments=[as_file(png, "table.png")])
+            await edit_in_channel(message, PictureMessage(text, png, FILENAME))
 
         try:
             if self._reopen is None:

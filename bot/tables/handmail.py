@@ -32,11 +32,20 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
-from bot.pictures import as_file
+from bot.picture_messages import (
+    ORIGINAL,
+    Channel,
+    PictureMessage,
+    answer_click,
+    delete_by_token,
+    edit_by_token,
+    edit_in_channel,
+    follow_up,
+    send_to_channel,
+)
 from bot.runtime.snapshots import SeatState
 from bot.tables.sender import Coalescer
 
@@ -51,12 +60,16 @@ TOKEN_LIFETIME = 14 * 60
 ANSWER_GRACE = 3.0
 
 
+#: A hand message's picture's file name.
+FILENAME = "hand.png"
+
+
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A hand message ready to send."""
+    """A hand message ready to send: the message itself, and its controls as a view for
+    the copies discord.py sends (a player without DMs sees one privately)."""
 
-    content: str
-    png: bytes
+    message: PictureMessage
     view: discord.ui.View | None
     asks: bool
     claim: bool
@@ -64,26 +77,17 @@ class Rendered:
     #: auto-play), or None: a render with a new one reaches them as a new message.
     attention: Hashable = None
 
-    def edit_fields(self) -> dict[str, Any]:
-        """The fields of a message edit that shows this render (a fresh file each time:
-        discord.py consumes a file once it is sent)."""
-        return {
-            "content": self.content,
-            "attachments": [as_file(self.png, "hand.png")],
-            "view": self.view,
-        }
+    @property
+    def content(self) -> str:
+        return self.message.content
 
-    def send_fields(self) -> dict[str, Any]:
-        """The fields of a new message that shows this render."""
-        fields: dict[str, Any] = {"content": self.content, "file": as_file(self.png, "hand.png")}
-        if self.view is not None:
-            fields["view"] = self.view
-        return fields
+    @property
+    def png(self) -> bytes:
+        return self.message.png
 
     def fingerprint(self) -> tuple[object, ...]:
         """What the player would see; two renders with equal fingerprints look the same."""
-        components = self.view.to_components() if self.view is not None else []
-        return (self.content, hash(self.png), repr(components))
+        return (self.message.payload, self.message.png)
 
 
 @dataclass(slots=True)
@@ -106,7 +110,7 @@ class Shown:
     """A hand message on the player's screen, and the interaction that reaches it: the
     click on it (then it is that interaction's original) or the one it is a follow-up of."""
 
-    message: discord.Message
+    message: discord.PartialMessage
     via: Token | None = None
     original: bool = False
 
@@ -115,7 +119,7 @@ Render = Callable[[SeatState], Awaitable[Rendered]]
 #: The chair's state now, while its hand is in play (None once it is not).
 Current = Callable[[], SeatState | None]
 ClosedNotice = Callable[[Rendered], Awaitable[None]]
-DmOpener = Callable[[int], Awaitable[discord.abc.Messageable]]
+DmOpener = Callable[[int], Awaitable[Channel]]
 
 
 class HandMessage:
@@ -164,7 +168,7 @@ class HandMessage:
         self._answer_done.set()
 
     @property
-    def message(self) -> discord.Message | None:
+    def message(self) -> discord.PartialMessage | None:
         return self.shown.message if self.shown is not None else None
 
     @property
@@ -275,14 +279,14 @@ class HandMessage:
         token = self.token
         if token is not None:
             try:
-                message = await token.interaction.followup.send(wait=True, **rendered.send_fields())
+                message = await follow_up(token.interaction, rendered.message)
                 self.shown = Shown(message, token)
             except discord.HTTPException as exc:
                 log.info("hand message for user %s: follow-up failed: %s", self.user_id, exc)
                 token.refused = True
         if self.shown is before:
             channel = await self._open_dm(self.user_id)
-            self.shown = Shown(await channel.send(**rendered.send_fields()))
+            self.shown = Shown(await send_to_channel(channel, rendered.message))
         self._sent(self.shown.message.id)
         if before is not None:
             await self._delete(before)
@@ -291,39 +295,34 @@ class HandMessage:
         via = shown.via
         if via is not None and via.alive:
             try:
-                if shown.original:
-                    await via.interaction.edit_original_response(**rendered.edit_fields())
-                else:
-                    await via.interaction.followup.edit_message(
-                        shown.message.id, **rendered.edit_fields()
-                    )
+                target = ORIGINAL if shown.original else shown.message.id
+                await edit_by_token(via.interaction, target, rendered.message)
                 return
             except discord.HTTPException as exc:
                 # The token died early; the message's own route still reaches the player.
                 log.info("hand message for user %s: token edit failed: %s", self.user_id, exc)
                 via.refused = True
         channel = await self._open_dm(self.user_id)
-        await _partial(channel, shown.message.id).edit(**rendered.edit_fields())
+        await edit_in_channel(channel.get_partial_message(shown.message.id), rendered.message)
 
     async def _delete(self, shown: Shown) -> None:
         via = shown.via
         if via is not None and via.alive:
             try:
-                if shown.original:
-                    await via.interaction.delete_original_response()
-                else:
-                    await via.interaction.followup.delete_message(shown.message.id)
+                await delete_by_token(
+                    via.interaction, ORIGINAL if shown.original else shown.message.id
+                )
                 return
             except discord.HTTPException as exc:
                 log.info("hand message for user %s: token delete failed: %s", self.user_id, exc)
                 via.refused = True
         try:
             channel = await self._open_dm(self.user_id)
-            await _partial(channel, shown.message.id).delete()
+            await channel.get_partial_message(shown.message.id).delete()
         except discord.HTTPException as exc:
             log.info("hand message for user %s: deleting the old one failed: %s", self.user_id, exc)
 
-    async def _add_reactions(self, message: discord.Message) -> None:
+    async def _add_reactions(self, message: discord.PartialMessage) -> None:
         """The claim reactions on a claim prompt, until a newer message takes its place."""
         for emoji in self._reactions:
             if self.message is None or self.message.id != message.id:
@@ -371,7 +370,7 @@ class HandMessage:
                 await interaction.response.defer()
                 self.remember(interaction)
                 return
-            await interaction.response.edit_message(**rendered.edit_fields())
+            await answer_click(interaction, rendered.message)
             self._shown_by(interaction, state, rendered)
         finally:
             self._lock.release()
@@ -384,7 +383,7 @@ class HandMessage:
         try:
             if not self._is_mine(interaction):
                 rendered = await self._render(state)
-                await interaction.edit_original_response(**rendered.edit_fields())
+                await edit_by_token(interaction, ORIGINAL, rendered.message)
                 self._shown_by(interaction, state, rendered)
             else:
                 self.remember(interaction)
@@ -419,10 +418,3 @@ class HandMessage:
     async def close(self) -> None:
         await self._sender.close()
         await self._sender.requests.stop(self._reaction_task)
-
-
-def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
-    """A message of the DM channel by id, to edit or delete through the channel's route."""
-    if not isinstance(channel, discord.PartialMessageable | discord.DMChannel):
-        raise TypeError(f"{channel!r} is not a DM channel")
-    return channel.get_partial_message(message_id)

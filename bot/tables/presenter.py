@@ -24,6 +24,7 @@ from bot.budget import RequestBudget
 from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
+from bot.picture_messages import ORIGINAL, answer_click, edit_by_token
 from bot.pictures import as_file, settlement_png, table_png
 from bot.places import Reopen
 from bot.runtime.clicks import REACTIONS
@@ -394,7 +395,7 @@ class TablePresenter:
             await mail.answer(interaction, state, wait=wait)
             return
         rendered = await self.render(state)
-        await interaction.response.edit_message(**rendered.edit_fields())
+        await answer_click(interaction, rendered.message)
 
     async def answer_late(self, interaction: discord.Interaction, state: SeatState) -> None:
         """Show the clicker's state after a click that was acknowledged before it."""
@@ -403,7 +404,7 @@ class TablePresenter:
             await mail.answer_late(interaction, state)
             return
         rendered = await self.render(state)
-        await interaction.edit_original_response(**rendered.edit_fields())
+        await edit_by_token(interaction, ORIGINAL, rendered.message)
 
     def refresh(self, chair: int) -> None:
         """The chair's hand message must show its newest state (after a failed answer):

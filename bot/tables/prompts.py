@@ -26,12 +26,13 @@ from bot.i18n.terms import (
     variant_name,
 )
 from bot.ids import CustomId
+from bot.picture_messages import PictureMessage
 from bot.pictures import desk_png
 from bot.runtime.clicks import AUTO, BACK
 from bot.runtime.notes import Note
 from bot.runtime.snapshots import HandFacts, SeatState
 from bot.runtime.standing import Order
-from bot.tables.handmail import Rendered
+from bot.tables.handmail import FILENAME, Rendered
 from bot.tables.scene import SeatText, desk_view, hand_view
 from bot.tables.settlement import how_text
 from bot.views.components import GameButton, view_of
@@ -332,10 +333,15 @@ async def render(
     emoji: EmojiOf | None = None,
 ) -> Rendered:
     png = await desk_png(picture(state, locale, seats))
+    view = message_view(state, locale, emoji)
     return Rendered(
-        content=content(state, locale, last_line),
-        png=png,
-        view=message_view(state, locale, emoji),
+        PictureMessage(
+            content(state, locale, last_line),
+            png,
+            FILENAME,
+            view.to_components() if view is not None else (),
+        ),
+        view,
         asks=state.waits_for_person,
         claim=state.kind in CLAIM_KINDS and state.waits_for_person,
         attention=attention(state),

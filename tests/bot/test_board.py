@@ -7,10 +7,14 @@ import itertools
 import time
 from typing import Any
 
+import pytest
+
 from bot.budget import RequestBudget
 from bot.tables.board import LAST_EDIT_WITHIN, Board, Scene
 from bot.tables.scene import SeatText, table_view
 from engine.session import Session
+
+pytestmark = pytest.mark.usefixtures("board_edits_as_calls")
 
 
 class Recorder:

@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.picture_messages import PictureMessage
 from bot.runtime.snapshots import SeatState
+from bot.tables import handmail
 from bot.tables.handmail import HandMessage, Rendered
 from data.models import Variant
 from data.sqlite import SqliteStore
@@ -22,12 +26,19 @@ class FakeDm:
     def __init__(self) -> None:
         self.sent: list[str] = []
 
-    async def send(self, **fields: Any) -> FakeMessage:
-        self.sent.append(fields["content"])
+    async def send(self, message: PictureMessage) -> FakeMessage:
+        self.sent.append(message.content)
         return FakeMessage(len(self.sent))
 
 
-async def test_a_message_shown_after_untold_changes_shows_the_state_now(tmp_path: Path) -> None:
+async def sent_to(dm: FakeDm, message: PictureMessage) -> FakeMessage:
+    return await dm.send(message)
+
+
+async def test_a_message_shown_after_untold_changes_shows_the_state_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(handmail, "send_to_channel", sent_to)
     store = await SqliteStore.open(tmp_path / "mail.sqlite3", synchronous="NORMAL")
     try:
         runtime, recorder = await started(store, Variant.GUANGDONG, 4)
@@ -39,7 +50,8 @@ async def test_a_message_shown_after_untold_changes_shows_the_state_now(tmp_path
 
         async def render(state: SeatState) -> Rendered:
             shown.append(state)
-            return Rendered(f"revision {state.revision}", b"", None, state.asks, False)
+            message = PictureMessage(f"revision {state.revision}", b"", "hand.png")
+            return Rendered(message, None, state.asks, False)
 
         async def closed(rendered: Rendered) -> None:
             raise AssertionError("the DM is open")

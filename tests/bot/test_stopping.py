@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.budget import RequestBudget
 from bot.tables.board import Board, Scene
 from bot.tables.scene import SeatText, table_view
@@ -60,6 +62,7 @@ class SlowChannel:
         self.edits_done += 1
 
 
+@pytest.mark.usefixtures("board_edits_as_calls")
 async def test_closing_a_board_lets_its_edit_finish() -> None:
     hand = Session("sichuan", seed=None).start_hand("board")
     view = table_view(hand.view(None), [SeatText(str(s), 0) for s in range(4)], "en", "t")
