@@ -159,7 +159,24 @@ class PlayingTable:
     # -- the table's life ------------------------------------------------------------------
 
     async def start(self) -> None:
+        await self._open_dms()
         await self.runtime.start()
+
+    async def _open_dms(self) -> None:
+        """Open the DM channel of every person new to the bot before the first deal.
+
+        A prompt's timer runs from the deal, and Discord opens DM channels a few a second
+        for the whole bot: when many new players start at once, a hand message that had
+        to wait for its channel came after its prompt's time had run out, and two such
+        time-outs put the person on auto-play before they saw a tile. Opened first, the
+        wait is the table's, before the timers run. A known channel costs nothing here;
+        an opening that fails is left to the hand message, which tries again and says so
+        in the thread when Discord refuses the DM."""
+        people = self.presenter.people.values()
+        await asyncio.gather(
+            *(self.services.dm_channel(person.user_id) for person in people),
+            return_exceptions=True,
+        )
 
     async def resume(self, live: LiveTable) -> None:
         await self.runtime.resume(live)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 
+from bot.runtime.table import TableRuntime
 from data.models import CardKind, Table
+from fakediscord import RateLimits
+from fakediscord.config import RouteLimit, default_route_limits
 from fakediscord.driver import DriverError, InteractionHandle, Person
 from fakediscord.models import ChannelType, Message
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, running_harness
 
 DEFERRED_WITH_MESSAGE = 5
 
@@ -187,3 +193,34 @@ async def test_the_lobby_is_also_a_picture_redrawn_in_place(harness: Harness) ->
     (together,) = live.attachments
     assert together.filename == "lobby.png" and together.data != alone.data
     assert "2. Guest" in live.content, "the words stay beside the picture"
+
+
+async def test_new_players_are_dealt_in_once_the_bot_can_reach_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prompt's timer runs from the deal, and Discord opens DM channels a few a second
+    for the whole bot: a table of people new to the bot is dealt only once the DM channel
+    of each is open, so no first hand message waits for its channel while its prompt's
+    time runs out."""
+    routes = {**default_route_limits(), "POST /users/@me/channels": RouteLimit(1, 50.0)}
+    # One opening every half second (the harness runs windows at a hundredth).
+    limits = RateLimits(time_scale=0.01, routes=routes)
+    reachable_at_deal: list[set[int]] = []
+    dealt = asyncio.Event()
+    start = TableRuntime.start
+
+    async def dealing(runtime: TableRuntime) -> None:
+        reachable_at_deal.append(set(harness.fake.world.dm_channels))
+        dealt.set()
+        await start(runtime)
+
+    monkeypatch.setattr(TableRuntime, "start", dealing)
+    async with running_harness(tmp_path, rate_limits=limits) as harness:
+        people = [harness.owner, harness.join("A"), harness.join("B"), harness.join("C")]
+        assert not set(harness.fake.world.dm_channels) & {p.id for p in people}
+        await harness.start_table(people[0], "guangdong", *people[1:], rounds="1")
+        await asyncio.wait_for(dealt.wait(), 30)
+        assert {p.id for p in people} <= reachable_at_deal[0]
+        for person in people:
+            hand = await person.next_message(where=lambda m: m.guild_id is None, timeout=30)
+            assert hand.attachments
