@@ -1,10 +1,12 @@
-"""Shared test settings, and the PostgreSQL server of the tests that run on both backends."""
+"""Shared test settings, the PostgreSQL server of the tests that run on both backends, and
+a running fake Discord."""
 
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from fakediscord import FakeDiscord, RateLimits
 from tests.postgres import PostgresServer, server_for_tests
 
 # CI runs on 2 cores: keep property tests deterministic and bounded.
@@ -27,3 +29,10 @@ async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     url = await postgres_server.create_database()
     yield url
     await postgres_server.drop_database(url)
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    # Real buckets, squeezed 100 times so a test never waits long for a window to reset.
+    async with FakeDiscord(rate_limits=RateLimits(time_scale=0.01)) as server:
+        yield server

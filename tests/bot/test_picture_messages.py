@@ -32,7 +32,7 @@ from bot.picture_messages import (
     follow_up,
     send_to_channel,
 )
-from fakediscord import Driver, FakeDiscord, RateLimits
+from fakediscord import Driver, FakeDiscord
 from fakediscord.models import Guild
 from fakediscord.server import pointed_at
 from tests.bot.test_discord_http import RawServer, answer, each_request, serving
@@ -61,12 +61,6 @@ class Bot(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.interactions.put_nowait(interaction)
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(rate_limits=RateLimits(time_scale=0.01)) as server:
-        yield server
 
 
 @pytest.fixture

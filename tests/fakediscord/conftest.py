@@ -10,17 +10,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from fakediscord import FakeDiscord, RateLimits
+from fakediscord import FakeDiscord
 from fakediscord.driver import Driver, Person
 from fakediscord.models import Guild
 from tests.fakediscord.table_bot import TableBot
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    # Real buckets, squeezed 100 times so a test never waits long for a window to reset.
-    async with FakeDiscord(rate_limits=RateLimits(time_scale=0.01)) as server:
-        yield server
 
 
 @pytest.fixture
