@@ -363,7 +363,9 @@ class BotRecorder(logging.Handler):
         discord.py's global lock (see GLOBAL_LOCK_GRACE)."""
         stuck = False
         while True:
-            self.sample()
+            # Only the memory: the CPU figures are read at the ends of play, and reading
+            # every thread's and picture process's times here would add to them.
+            self.peak_rss = max(self.peak_rss, _rss() + _picture_rss())
             asleep = time.monotonic()
             await asyncio.sleep(WATCH_INTERVAL)
             now = time.monotonic()
@@ -426,17 +428,27 @@ def _rss() -> int:
 
 def _picture_processes() -> tuple[float, int]:
     """CPU seconds and resident bytes of the bot's picture processes, from /proc."""
-    cpu, rss = 0.0, 0
+    cpu = 0.0
     for pid in bot_pictures.process_ids():
         try:
-            with open(f"/proc/{pid}/stat") as stat, open(f"/proc/{pid}/statm") as statm:
+            with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
-                pages = int(statm.read().split()[1])
         except FileNotFoundError:
             continue
         cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        rss += pages * os.sysconf("SC_PAGE_SIZE")
-    return cpu, rss
+    return cpu, _picture_rss()
+
+
+def _picture_rss() -> int:
+    """Resident bytes of the bot's picture processes, from /proc."""
+    rss = 0
+    for pid in bot_pictures.process_ids():
+        try:
+            with open(f"/proc/{pid}/statm") as statm:
+                rss += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except FileNotFoundError:
+            continue
+    return rss
 
 
 def _thread_cpu() -> dict[str, float]:

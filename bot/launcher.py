@@ -101,7 +101,10 @@ async def _start_fenced(bot: MahjongBot, cluster: ClusterMember, token: str) -> 
         await asyncio.wait({running, watching}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         watching.cancel()
-    if lost.is_set():
+    # A statement of the starting bot on the lost session (its LISTEN) may fail before
+    # the session's end is told: that is the same loss.
+    failed = running.done() and not running.cancelled() and running.exception() is not None
+    if lost.is_set() or (failed and cluster.locks.ended):
         log.error("the database session holding shards %s ended: stopping", cluster.shard_ids)
         # Nothing more may be sent for these shards' tables: another process may now
         # serve them.

@@ -70,6 +70,12 @@ class ShardLocks:
     async def connect(cls, url: str) -> ShardLocks:
         return cls(await asyncpg.connect(url))
 
+    @property
+    def ended(self) -> bool:
+        """Whether the session is gone, told or not yet (:attr:`lost` is set by the
+        termination listener, which may run after a statement already failed on it)."""
+        return self.lost or self._connection.is_closed()
+
     def on_lost(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once if the session (and every lock with it) is lost, at
         once if it already is."""

@@ -85,3 +85,18 @@ async def test_processes_identify_in_turns(postgres_url: str) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_session_is_known_ended_before_its_end_is_told(postgres_url: str) -> None:
+    """A statement may fail on a session that ended before its termination listener
+    ran: the launcher reads that failure as the shards' loss (``ended``)."""
+    locks = await ShardLocks.connect(postgres_url)
+    lost: list[bool] = []
+    locks.on_lost(lambda: lost.append(True))
+    try:
+        await locks.take([0])
+        assert not locks.ended
+        locks._connection.terminate()
+        assert locks.ended and not lost
+    finally:
+        await locks.close()
