@@ -421,8 +421,9 @@ class BotRecorder(logging.Handler):
         )
 
 
-def _rss() -> int:
-    with open("/proc/self/statm") as statm:
+def _rss(pid: int | str = "self") -> int:
+    """Resident bytes of a process, from /proc."""
+    with open(f"/proc/{pid}/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
@@ -443,11 +444,8 @@ def _picture_rss() -> int:
     """Resident bytes of the bot's picture processes, from /proc."""
     rss = 0
     for pid in bot_pictures.process_ids():
-        try:
-            with open(f"/proc/{pid}/statm") as statm:
-                rss += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except FileNotFoundError:
-            continue
+        with contextlib.suppress(FileNotFoundError):
+            rss += _rss(pid)
     return rss
 
 

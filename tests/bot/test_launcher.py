@@ -13,10 +13,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.launcher import ShardsLost, run, serve
+from bot.forwarding import ClusterMember
+from bot.launcher import ShardsLost, _start_fenced, run, serve
 from bot.settings import Settings
 from data.postgres_locks import shard_lock
 from data.postgres_migrate import load_migrations
+from data.postgres_shards import ShardLocks, shard_channel
 from fakediscord import FakeDiscord
 
 
@@ -172,3 +174,36 @@ async def test_a_cluster_process_stops_when_its_shard_locks_are_lost(
                     await asyncio.wait_for(task, 10)
         finally:
             await admin.close()
+
+
+class _ListeningBot:
+    """What a fenced bot's start does on the shards' session: LISTEN on it (the bot's
+    setup_hook, bot/forwarding.py), here once the session was cut."""
+
+    def __init__(self, locks: ShardLocks) -> None:
+        self.locks = locks
+        self.closed = False
+
+    async def start(self, token: str) -> None:
+        await self.locks.listen(shard_channel(0), lambda payload: None)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_a_start_that_fails_on_a_cut_session_is_the_shards_loss(postgres_url: str) -> None:
+    """The session may be cut while the bot starts, its LISTEN failing before the
+    session's end is told (its termination listener not yet run): the process stops as
+    for any loss of its shards, not with the database driver's error."""
+    locks = await ShardLocks.connect(postgres_url)
+    try:
+        await locks.take([0])
+        # Cut, and not told yet: the listener that would tell it is not called.
+        locks._connection.remove_termination_listener(locks._terminated)
+        locks._connection.terminate()
+        bot = _ListeningBot(locks)
+        with pytest.raises(ShardsLost):
+            await _start_fenced(bot, ClusterMember(locks, 1), "token")  # type: ignore[arg-type]
+        assert bot.closed and not locks.lost
+    finally:
+        await locks.close()
