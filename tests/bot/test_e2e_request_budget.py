@@ -11,15 +11,18 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from bot.demo import SimulatedPlayer, control_name
 from bot.pacing import Pacing
 from fakediscord import RateLimits
 from fakediscord.driver import Person
 from fakediscord.interactions import MESSAGE_COMPONENT
 from fakediscord.metrics import RequestMark
+from fakediscord.models import Callback, Message
 from tests.bot.harness import TIMEOUT, Harness, play_out, player, running_harness
 
 pytestmark = pytest.mark.asyncio
@@ -111,15 +114,39 @@ async def test_a_dead_token_falls_back_to_the_message_route(tmp_path: Path) -> N
         )
 
 
+@dataclass
+class PatientReactor(SimulatedPlayer):
+    """A person who answers claims by reaction, and once they have (the bot then offers
+    its reactions), waits up to a second for the bot's reactions on a claim prompt before
+    answering it. People take that long; a player who answered at once would have the
+    table move on and the prompt replaced before the bot's first reaction is on."""
+
+    bot_id: int = 0
+
+    async def answer(self, message: Message) -> Callback | None:
+        if self.reactions and message.has_controls() and _asks_claim(message):
+            for _ in range(100):
+                if any(self.bot_id in users for users in message.reactions.values()):
+                    break
+                await asyncio.sleep(0.01)
+        return await super().answer(message)
+
+
+def _asks_claim(message: Message) -> bool:
+    return any(control_name(b["custom_id"]) == "pass" for b in message.buttons())
+
+
 async def test_claim_reactions_only_for_players_who_react(harness: Harness) -> None:
     """Nobody gets the claim reactions put on their hand message until they answer a
     claim by reaction; from then on they do."""
     reactor, clicker = harness.owner, harness.join("Bei")
     await harness.start_table(reactor, "guangdong", clicker, rounds="4", fill_with_ai="true")
-    seats = [player(harness, reactor, react=True), player(harness, clicker)]
-    await play_out(harness, seats, reactor, hands=4)
-
     bot_id = harness.fake.world.bot.id
+    seats = [
+        PatientReactor(reactor, harness.fake.world.messages, react=True, bot_id=bot_id),
+        player(harness, clicker),
+    ]
+    await play_out(harness, seats, reactor, hands=4)
 
     def bot_reactions(person: Person) -> list[list[str]]:
         """Each hand message's reactions by the bot, oldest first, the deleted ones too."""

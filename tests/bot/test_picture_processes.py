@@ -6,7 +6,7 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from bot.picture_processes import PictureFailed, PictureProcesses
 from renderer.desk import render_desk
 from renderer.reference import late_game_table, reference_desk
 from renderer.table import render_table
-from renderer.worker import PIPE_SIZE
+from renderer.worker import HEADER, PIPE_SIZE
 from tests.bot.harness import play_out, player, running_harness
 
 pytestmark = pytest.mark.asyncio
@@ -106,6 +106,91 @@ async def test_pictures_a_click_waits_for_go_before_table_pictures(
         drawn("desk", "desk", desk, False),
     )
     assert order[0] == "desk"
+
+
+def _frames_written(processes: PictureProcesses) -> list[int]:
+    """Frames in each write the bot makes to its processes from now on (in order)."""
+    written: list[int] = []
+    for worker in processes._workers:
+        assert worker.process is not None and worker.process.stdin is not None
+        stdin = worker.process.stdin
+        write = stdin.write
+
+        def counted(data: bytes, write: Callable[[bytes], None] = write) -> None:
+            frames, at = 0, 0
+            while at < len(data):
+                at += HEADER.size + HEADER.unpack_from(data, at)[0]
+                frames += 1
+            written.append(frames)
+            write(data)
+
+        stdin.write = counted  # type: ignore[method-assign]
+    return written
+
+
+async def test_a_moves_pictures_go_to_the_process_in_one_write(
+    processes: PictureProcesses,
+) -> None:
+    """The clicker's answer, the next player's prompt and the table, asked for at once:
+    one write, drawn in priority order, each answered with its own picture."""
+    written = _frames_written(processes)
+    desks = [reference_desk(), replace(reference_desk(), wall_left=1)]
+    table = late_game_table()
+    order: list[str] = []
+
+    async def drawn(name: str, kind: str, view: object, background: bool) -> bytes | None:
+        png, _, _ = await processes.draw(kind, (view,), background=background)
+        order.append(name)
+        return png
+
+    pngs = await asyncio.gather(
+        drawn("table", "table", table, True),
+        drawn("desk 1", "desk", desks[0], False),
+        drawn("desk 2", "desk", desks[1], False),
+    )
+    assert written == [3]
+    assert order == ["desk 1", "desk 2", "table"]
+    assert pngs == [render_table(table), render_desk(desks[0]), render_desk(desks[1])]
+
+
+async def test_one_table_picture_at_most_goes_in_a_write(processes: PictureProcesses) -> None:
+    """A click's picture asked while tables are being drawn waits behind one of them."""
+    written = _frames_written(processes)
+    tables = [replace(late_game_table(), wall_left=n) for n in range(3)]
+    await asyncio.gather(
+        processes.draw("desk", (reference_desk(),)),
+        *(processes.draw("table", (t,), background=True) for t in tables),
+    )
+    assert written == [2, 1, 1]
+
+
+async def test_free_processes_share_the_pictures_asked_at_once() -> None:
+    running = PictureProcesses(2)
+    await running.start()
+    try:
+        written = _frames_written(running)
+        desks = [replace(reference_desk(), wall_left=n) for n in range(2)]
+        pngs = await asyncio.gather(*(running.draw("desk", (d,)) for d in desks))
+        assert written == [1, 1]
+        assert [png for png, _, _ in pngs] == [render_desk(d) for d in desks]
+    finally:
+        await running.stop()
+
+
+async def test_a_process_killed_in_a_write_s_pictures_is_asked_the_rest_again(
+    processes: PictureProcesses,
+) -> None:
+    (pid,) = processes.pids()
+    written = _frames_written(processes)
+    desks = [replace(reference_desk(), wall_left=n) for n in range(3)]
+    drawing = asyncio.gather(*(processes.draw("desk", (d,)) for d in desks))
+    while not written:
+        await asyncio.sleep(0)
+    assert written == [3]
+    os.kill(pid, signal.SIGKILL)
+    pngs = await asyncio.wait_for(drawing, 30)
+    assert [png for png, _, _ in pngs] == [render_desk(d) for d in desks]
+    assert processes.pids() not in ([], [pid])
 
 
 async def test_pictures_that_keep_killing_their_process_fail_in_a_sentence(
