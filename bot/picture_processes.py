@@ -6,8 +6,9 @@ that is free takes every picture queued when it wakes (but those left for other 
 processes) and is sent them in one write: a move asks for two or three pictures at once
 (the clicker's answer, the next player's prompt, the table), and a process that finds the
 next request waiting draws it while its caches are warm, instead of sleeping until the
-bot's event loop has read one answer and sent the next request. On a virtual machine a
-picture drawn right after another costs about a quarter less than one drawn after a wait.
+bot's event loop has read one answer and sent the next request (in play on a virtual
+machine, a desk drawn right after another picture cost about a quarter less than one
+drawn after a wait).
 
 A process that dies is started again and the pictures it had not answered asked once more
 of the new one, so a crash costs a picture's delay, never the picture. Everything here runs
@@ -135,7 +136,8 @@ class _Worker:
         first = left[0]
         first.attempts += 1
         if first.attempts >= ATTEMPTS:
-            first.done.set_exception(PictureFailed(f"the {first.kind} picture kept failing"))
+            if not first.done.done():
+                first.done.set_exception(PictureFailed(f"the {first.kind} picture kept failing"))
             left = left[1:]
         for job in left:
             self.pool.queue.put_nowait(job)
