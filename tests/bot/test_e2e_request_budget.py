@@ -124,7 +124,7 @@ class PatientReactor(SimulatedPlayer):
     bot_id: int = 0
 
     async def answer(self, message: Message) -> Callback | None:
-        if self.reactions and message.has_controls() and _asks_claim(message):
+        if self.reactions and _asks_claim(message):
             for _ in range(100):
                 if any(self.bot_id in users for users in message.reactions.values()):
                     break
