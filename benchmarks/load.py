@@ -36,10 +36,12 @@ figures scale with it.
 ``--sample FILE`` samples the bot process and its picture processes with py-spy while the
 tables play and prints, for the event loop and the picture processes, the share of
 their CPU by package (ours, discord.py, aiohttp, asyncio, ...) and the busiest functions
-(benchmarks/sampling.py); ``--profile FILE`` writes a cProfile of the event loop instead,
-exact in calls but inflating Python-heavy code. ``--record-pictures FILE`` keeps every
-picture the bot drew in play, in order, for ``python -m benchmarks.render --replay FILE``
-to draw again alone: what the pictures of play cost, apart from the machine's other work.
+(benchmarks/sampling.py); ``--tasks FILE`` writes the event loop's CPU by task and where
+each step resumed, and prints the dearest (benchmarks/loop_tasks.py); ``--profile FILE``
+writes a cProfile of the process instead, exact in calls but inflating Python-heavy code.
+``--record-pictures FILE`` keeps every picture the bot drew in play, in order, for
+``python -m benchmarks.render --replay FILE`` to draw again alone: what the pictures of
+play cost, apart from the machine's other work.
 
 With ``--attentive`` each table is one person and three AI seats playing a four-hand
 session at the default timers, and the person plays as on a phone: they notice only new
@@ -76,7 +78,7 @@ from typing import Any
 
 import discord
 
-from benchmarks import sampling
+from benchmarks import loop_tasks, sampling
 from benchmarks.load_cluster import (
     BotCluster,
     ProcessFigures,
@@ -187,6 +189,8 @@ class BotConfig:
     #: Where the bot process writes the pictures it drew in play, for
     #: ``benchmarks.render --replay`` (None: not recorded).
     record_pictures: Path | None = None
+    #: Where the bot process writes its event loop's CPU by task (benchmarks/loop_tasks.py).
+    tasks: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -421,10 +425,23 @@ class BotRecorder(logging.Handler):
         )
 
 
+#: Each measured process's /proc/<pid>/statm, kept open: the watch reads them four times
+#: a second inside the bot process, whose CPU is what is measured, and reading an open
+#: file again costs a tenth of opening it.
+_STATM: dict[int | str, int] = {}
+
+
 def _rss(pid: int | str = "self") -> int:
-    """Resident bytes of a process, from /proc."""
-    with open(f"/proc/{pid}/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    """Resident bytes of a process (0 once it has ended), from /proc."""
+    fd = _STATM.get(pid)
+    try:
+        if fd is None:
+            fd = _STATM[pid] = os.open(f"/proc/{pid}/statm", os.O_RDONLY)
+        return int(os.pread(fd, 128, 0).split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, IndexError):
+        if fd is not None:
+            os.close(_STATM.pop(pid))
+        return 0
 
 
 def _picture_processes() -> tuple[float, int]:
@@ -442,11 +459,7 @@ def _picture_processes() -> tuple[float, int]:
 
 def _picture_rss() -> int:
     """Resident bytes of the bot's picture processes, from /proc."""
-    rss = 0
-    for pid in bot_pictures.process_ids():
-        with contextlib.suppress(FileNotFoundError):
-            rss += _rss(pid)
-    return rss
+    return sum(_rss(pid) for pid in bot_pictures.process_ids())
 
 
 def _thread_cpu() -> dict[str, float]:
@@ -545,8 +558,12 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
             # A first start uploads the tile emojis; play is measured after that.
             await bot.tile_emoji.ready()
             watcher = asyncio.create_task(recorder.watch(bot, config.release_global_lock))
-            # CPU time, not wall time: a profile of a loop that waits is a profile of its waits.
-            profiler = cProfile.Profile(time.thread_time) if config.profile else None
+            # CPU time, not wall time: a profile of a loop that waits is a profile of its
+            # waits. The process's clock, not the thread's: since Python 3.12 cProfile
+            # sees the calls of every thread, each timed on the clock of the thread that
+            # read it, and a thread's clock read in another thread means nothing.
+            profiler = cProfile.Profile(time.process_time) if config.profile else None
+            tasks: loop_tasks.LoopTasks | None = None
             conn.send(recorder.sample())
             while (command := await asyncio.to_thread(conn.recv)) != STOP:
                 if command == START:
@@ -554,7 +571,12 @@ async def _serve_bot(config: BotConfig, conn: Connection) -> None:
                     drawn.clear()
                     if profiler:
                         profiler.enable()
+                    if config.tasks is not None:
+                        tasks = loop_tasks.install(asyncio.get_running_loop())
                 conn.send(recorder.sample())
+            if tasks is not None and config.tasks is not None:
+                tasks.stop()
+                tasks.write(config.tasks)
             if profiler and config.profile:
                 profiler.disable()
                 profiler.dump_stats(config.profile)
@@ -652,6 +674,8 @@ class LoadConfig:
     profile: Path | None = None
     #: Where py-spy's samples of the bot in play go (None: not sampled; benchmarks.sampling).
     sample: Path | None = None
+    #: Where the bot process writes its event loop's CPU by task (benchmarks/loop_tasks.py).
+    tasks: Path | None = None
     #: Where the bot process writes the pictures it drew in play (benchmarks.render).
     record_pictures: Path | None = None
     #: Seconds the bot's AI seats take over a move.
@@ -768,6 +792,7 @@ async def run_load(config: LoadConfig) -> Outcome:
                 picture_processes=config.picture_processes,
                 table_edit_interval=config.table_edit_interval,
                 record_pictures=config.record_pictures,
+                tasks=config.tasks,
             )
             bot: BotProcess | BotCluster = (
                 BotProcess(bot_config)
@@ -1467,6 +1492,8 @@ def render(config: LoadConfig, result: Figures) -> str:
     lines += render_cluster(config.database, result.processes, result.appends, result.append_count)
     if config.sample is not None:
         lines += sampling.summary(config.sample, result.player_actions)
+    if config.tasks is not None:
+        lines += loop_tasks.summary(config.tasks, result.player_actions)
     if result.stuck_locks:
         after = (
             f"reopened by the benchmark after {GLOBAL_LOCK_GRACE:g} s each time"
@@ -1636,8 +1663,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--profile",
         type=Path,
-        help="write a cProfile of the bot's event loop in play, in CPU time, to this file "
+        help="write a cProfile of the bot process in play, in CPU time, to this file "
         "(read it with python -m pstats); the profile adds to the CPU figures",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=Path,
+        help="write the bot's event loop CPU in play by task and where each step resumed "
+        "to this file, and print the dearest (benchmarks/loop_tasks.py); one bot process only",
     )
     parser.add_argument(
         "--record-pictures",
@@ -1656,6 +1689,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sample is not None and args.processes > 1:
         parser.error("--sample samples one bot process: leave --processes at 1")
+    if args.tasks is not None and args.processes > 1:
+        parser.error("--tasks measures one bot process: leave --processes at 1")
     if args.record_pictures is not None and args.processes > 1:
         parser.error("--record-pictures records one bot process: leave --processes at 1")
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
@@ -1678,6 +1713,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             profile=args.profile,
             sample=args.sample,
             record_pictures=args.record_pictures,
+            tasks=args.tasks,
             database=args.database,
             picture_processes=args.picture_processes,
             processes=args.processes,

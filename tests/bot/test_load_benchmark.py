@@ -6,6 +6,8 @@ import asyncio
 import gc
 import logging
 import pickle
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -23,8 +25,15 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     recorded = tmp_path / "pictures.pickle"
+    tasks = tmp_path / "tasks.txt"
     config = LoadConfig(
-        2, playable_variants(), think=0, ramp=0, rate_scale=0.01, record_pictures=recorded
+        2,
+        playable_variants(),
+        think=0,
+        ramp=0,
+        rate_scale=0.01,
+        record_pictures=recorded,
+        tasks=tasks,
     )
     threshold = gc.get_threshold()
     outcome = await run_load(config)
@@ -47,6 +56,10 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process(
     # How late the fake's loop woke, and the collections of both processes.
     assert outcome.driver_lags
     assert "fake loop     woke late by p99" in text and "gc            bot " in text
+    # The event loop's CPU by task: a move's own step after the store is among them.
+    labels = {line.split("\t")[2] for line in tasks.read_text().splitlines()}
+    assert "TableRuntime.click <- append_action" in labels
+    assert "loop tasks    " in text
 
     # The pictures of play, recorded in the order drawn, are the ones the figures count,
     # and benchmarks.render draws them again.
@@ -59,6 +72,15 @@ async def test_two_tables_each_play_a_hand_through_the_bot_process(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"replayed {len(pictures)} pictures of play")
     assert {line.split()[0] for line in lines[1:]} == set(outcome.bot.pictures)
+
+
+def test_an_ended_process_has_no_resident_memory(tmp_path: Path) -> None:
+    process = subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE)
+    assert load._rss(process.pid) > 0
+    process.communicate(b"\n")
+    assert load._rss(process.pid) == 0
+    # Its file was closed, not kept for a process that will not come back.
+    assert process.pid not in load._STATM
 
 
 async def test_two_bot_processes_share_the_shards_and_a_postgresql_store(
