@@ -40,6 +40,7 @@ PATTERN = (
     rf"{PREFIX}:(?P<kind>{_KIND}):(?P<table_id>\d+):(?P<hand_no>\d+):(?P<prompt_seq>\d+)"
     rf"(?::(?P<arg>{_ARG}))?"
 )
+_SCHEME = re.compile(PATTERN)
 
 
 class CustomIdError(ValueError):
@@ -58,13 +59,13 @@ class CustomId:
         text = f"{PREFIX}:{self.kind}:{self.table_id}:{self.hand_no}:{self.prompt_seq}"
         if self.arg:
             text += f":{self.arg}"
-        if len(text) > MAX_LENGTH or not re.fullmatch(PATTERN, text):
+        if len(text) > MAX_LENGTH or not _SCHEME.fullmatch(text):
             raise CustomIdError(f"cannot encode {self!r} as a custom_id")
         return text
 
     @classmethod
     def decode(cls, text: str) -> CustomId:
-        match = re.fullmatch(PATTERN, text)
+        match = _SCHEME.fullmatch(text)
         if match is None:
             raise CustomIdError(f"not a table control: {text!r}")
         return cls.from_match(match)

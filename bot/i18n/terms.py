@@ -77,7 +77,7 @@ def total_text(
 @cache
 def _ai_name_forms() -> re.Pattern[str]:
     """An AI seat's name as any of the catalogs words it (``电脑3``, ``電腦3``, ``AI 3``)."""
-    forms = []
+    forms: list[str] = []
     for locale in LOCALES:
         before, _, after = catalog(locale)["lobby.ai_name"].partition("{n}")
         forms.append(f"{re.escape(before)}(?P<n{len(forms)}>[0-9]+){re.escape(after)}")

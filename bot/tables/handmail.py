@@ -66,11 +66,9 @@ FILENAME = "hand.png"
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A hand message ready to send: the message itself, and its controls as a view for
-    the copies discord.py sends (a player without DMs sees one privately)."""
+    """A hand message ready to send."""
 
     message: PictureMessage
-    view: discord.ui.View | None
     asks: bool
     claim: bool
     #: What the player must notice in it (the prompt waiting for them, being on

@@ -45,7 +45,7 @@ from bot.tables.narration import Narrator
 from bot.tables.scene import SeatText, table_view
 from bot.tables.settlement import player_result, settlement_view, summary
 from bot.tables.stopping import Requests
-from bot.views.components import GameButton, view_of
+from bot.views.components import GameButton, rows_view, view_of
 from bot.views.controls import EmojiOf
 from engine.events import Event
 
@@ -417,7 +417,8 @@ class TablePresenter:
     async def show_privately(self, interaction: discord.Interaction, state: SeatState) -> None:
         """The player's hand and controls, privately: a fresh message on each request."""
         rendered = await self.render(state)
-        kwargs = {"view": rendered.view} if rendered.view is not None else {}
+        components = rendered.message.components
+        kwargs = {"view": rows_view(components)} if components else {}
         await interaction.response.send_message(
             rendered.content, file=as_file(rendered.png, "hand.png"), ephemeral=True, **kwargs
         )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import Any
 
 import discord
 
@@ -35,7 +34,7 @@ from bot.runtime.standing import Order
 from bot.tables.handmail import FILENAME, Rendered
 from bot.tables.scene import SeatText, desk_view, hand_view
 from bot.tables.settlement import how_text
-from bot.views.components import GameButton, view_of
+from bot.views.components import GameButton, Item, action_rows
 from bot.views.controls import (
     EmojiOf,
     Group,
@@ -279,9 +278,7 @@ def toggles(state: SeatState, locale: str) -> Group:
     return out
 
 
-def controls(
-    state: SeatState, locale: str, emoji: EmojiOf | None = None
-) -> list[discord.ui.Item[Any]]:
+def controls(state: SeatState, locale: str, emoji: EmojiOf | None = None) -> list[Item]:
     """The controls of the seat's prompt, or 我回来了 while on auto-play."""
     if state.autoplay:
         back = GameButton(
@@ -307,13 +304,6 @@ def controls(
     return arrange([part for part in parts if part])
 
 
-def message_view(
-    state: SeatState, locale: str, emoji: EmojiOf | None = None
-) -> discord.ui.View | None:
-    found = controls(state, locale, emoji)
-    return view_of(*found) if found else None
-
-
 def attention(state: SeatState) -> Hashable:
     """What the player must notice, the same for every picture of it: the prompt that
     waits for them, or being on auto-play; None when nothing waits for them."""
@@ -333,15 +323,13 @@ async def render(
     emoji: EmojiOf | None = None,
 ) -> Rendered:
     png = await desk_png(picture(state, locale, seats))
-    view = message_view(state, locale, emoji)
     return Rendered(
         PictureMessage(
             content(state, locale, last_line),
             png,
             FILENAME,
-            view.to_components() if view is not None else (),
+            action_rows(controls(state, locale, emoji)),
         ),
-        view,
         asks=state.waits_for_person,
         claim=state.kind in CLAIM_KINDS and state.waits_for_person,
         attention=attention(state),

@@ -1,68 +1,154 @@
-"""The two component types every button and select the bot sends are made of, and the
-one place a click on any of them arrives.
+"""The two component types every button and select the bot sends are made of, how they
+are laid out in Discord's rows, and the one place a click on any of them arrives.
 
 Their state lives in the custom_id (:mod:`bot.ids`), so a click is understood after
 a restart with nothing kept in memory. Every click goes to the tables
 (:class:`bot.services.ComponentRouter`); a component never decides anything itself.
 
-discord.py's own dispatch of persistent components (``DynamicItem``) rebuilds the whole
-view of the clicked message, every button of it, before it looks at the one clicked: a
-move cost a millisecond of the event loop that way. Here a click is read straight from
-its custom_id (:func:`clicked`), and the views sent are never handed to discord.py's
-view store (:func:`view_of`), which would otherwise keep every message's view forever.
+A button or a select here is plain data that writes itself as the JSON Discord reads
+(:func:`action_rows`), not a ``discord.ui`` item: a prompt's controls are built for every
+move, and discord.py's items (each with its own underlying component, view weights and
+callback plumbing) cost several times as much to build and write. Messages sent through
+discord.py carry them in a :func:`view_of`, a view that only writes these rows: it has no
+items for discord.py to dispatch, so discord.py never stores it (a click arrives through
+:func:`clicked`). discord.py's own dispatch of persistent components (``DynamicItem``)
+would also rebuild the whole view of the clicked message before looking at the one
+clicked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import discord
 
 from bot.ids import SELECT_KINDS, CustomId, CustomIdError
 
+#: Discord's layout: five action rows of at most five buttons, or one select each.
+ROWS = 5
+ROW_WIDTH = 5
 
-class GameButton(discord.ui.Button[Any]):
-    def __init__(
-        self,
-        cid: CustomId,
-        *,
-        label: str | None = None,
-        emoji: str | discord.PartialEmoji | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            custom_id=cid.encode(),
-            label=label,
-            emoji=emoji,
-            style=style,
-            disabled=disabled,
-            row=row,
-        )
-        self.cid = cid
+Component = dict[str, Any]
 
 
-class GameSelect(discord.ui.Select[Any]):
-    def __init__(
-        self,
-        cid: CustomId,
-        options: list[discord.SelectOption],
-        *,
-        placeholder: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            custom_id=cid.encode(),
-            options=options,
-            placeholder=placeholder,
-            min_values=min_values,
-            max_values=max_values,
-            row=row,
-        )
-        self.cid = cid
+@dataclass(slots=True, eq=False)
+class GameButton:
+    cid: CustomId
+    _: KW_ONLY
+    label: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    #: The action row it goes on (0-4), or None for the first with room.
+    row: int | None = None
+    custom_id: str = field(init=False)
+
+    #: How much of a row it takes.
+    width = 1
+
+    def __post_init__(self) -> None:
+        self.custom_id = self.cid.encode()
+
+    def to_dict(self) -> Component:
+        out: Component = {
+            "type": 2,
+            "style": self.style.value,
+            "custom_id": self.custom_id,
+            "disabled": self.disabled,
+        }
+        if self.label:
+            out["label"] = self.label
+        if self.emoji:
+            emoji = self.emoji
+            if isinstance(emoji, str):
+                emoji = discord.PartialEmoji.from_str(emoji)
+            out["emoji"] = emoji.to_dict()
+        return out
+
+
+@dataclass(slots=True, eq=False)
+class GameSelect:
+    cid: CustomId
+    options: list[discord.SelectOption]
+    _: KW_ONLY
+    placeholder: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+    row: int | None = None
+    custom_id: str = field(init=False)
+
+    width = ROW_WIDTH
+
+    def __post_init__(self) -> None:
+        self.custom_id = self.cid.encode()
+
+    def to_dict(self) -> Component:
+        out: Component = {
+            "type": 3,
+            "custom_id": self.custom_id,
+            "min_values": self.min_values,
+            "max_values": self.max_values,
+            "disabled": False,
+            "options": [option.to_dict() for option in self.options],
+        }
+        if self.placeholder:
+            out["placeholder"] = self.placeholder
+        return out
+
+
+Item = GameButton | GameSelect
+
+
+class LayoutError(ValueError):
+    """Controls that do not fit Discord's rows (Discord refuses the message)."""
+
+
+def action_rows(items: Sequence[Item]) -> list[Component]:
+    """The items in Discord's action rows: each on its own ``row``, or on the first row
+    with room when it has none, in the order given within a row (discord.py's layout).
+    Raises :class:`LayoutError` when they do not fit, or when two share a custom_id."""
+    if len({item.custom_id for item in items}) != len(items):
+        raise LayoutError("Discord refuses a message with a custom_id twice")
+    weights = [0] * ROWS
+    rows: list[list[Component]] = [[] for _ in range(ROWS)]
+    for item in items:
+        row = item.row
+        if row is None:
+            row = next((r for r, w in enumerate(weights) if w + item.width <= ROW_WIDTH), None)
+            if row is None:
+                raise LayoutError(f"no row left for {item.custom_id}")
+        elif not 0 <= row < ROWS or weights[row] + item.width > ROW_WIDTH:
+            raise LayoutError(f"row {row} has no room for {item.custom_id}")
+        weights[row] += item.width
+        rows[row].append(item.to_dict())
+    return [{"type": 1, "components": row} for row in rows if row]
+
+
+class _Rows(discord.ui.View):
+    """A view for discord.py's sends that writes given action rows and nothing else."""
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = [dict(row) for row in rows]
+
+    def is_finished(self) -> bool:
+        # Finished before it is sent: discord.py then never stores it.
+        return True
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return list(self._rows)
+
+
+def view_of(*items: Item) -> discord.ui.View:
+    """The items as a view for discord.py's sends."""
+    return rows_view(action_rows(items))
+
+
+def rows_view(rows: Sequence[Mapping[str, Any]]) -> discord.ui.View:
+    """Action rows already written, as a view for discord.py's sends."""
+    return _Rows(rows)
 
 
 def clicked(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]] | None:
@@ -80,15 +166,5 @@ def clicked(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]]
         cid = CustomId.decode(custom_id)
     except CustomIdError:
         return None
-    values = interaction.data.get("values", []) if cid.kind in SELECT_KINDS else []
-    return cid, [str(v) for v in values]
-
-
-def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view for sending. It is stopped before it is sent: discord.py then only writes
-    its components and never stores it (a click arrives through :func:`clicked`)."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
+    values = interaction.data.get("values") if cid.kind in SELECT_KINDS else None
+    return cid, [str(v) for v in values] if isinstance(values, list) else []

@@ -30,18 +30,13 @@ from bot.runtime.clicks import (
     tiles_arg,
 )
 from bot.tile_emoji import UNICODE_TILES
-from bot.views.components import GameButton, GameSelect
+from bot.views.components import ROW_WIDTH, ROWS, GameButton, GameSelect, Item
 from engine.actions import Action, Discard
 from engine.controls import Choice, Controls, PickNumbers, PickOne, PickTiles
 from engine.readiness import Readiness, Wait
 
-Item = discord.ui.Item[Any]
-
-#: A select offers at most this many options; a message has five rows of five buttons
-#: (Discord's limits).
+#: A select offers at most this many options (Discord's limit).
 SELECT_OPTIONS = 25
-ROWS = 5
-ROW_WIDTH = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +153,9 @@ def waits_text(waits: Sequence[Wait], locale: str) -> str:
 
 def _discards_first(choices: Sequence[Choice]) -> tuple[list[int], list[int], list[int]]:
     """Indices of the plain discards, of the discards that declare ready, and the rest."""
-    plain, ready, rest = [], [], []
+    plain: list[int] = []
+    ready: list[int] = []
+    rest: list[int] = []
     for index, choice in enumerate(choices):
         action = choice.action
         if isinstance(action, Discard):

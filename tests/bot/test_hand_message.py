@@ -51,7 +51,7 @@ async def test_a_message_shown_after_untold_changes_shows_the_state_now(
         async def render(state: SeatState) -> Rendered:
             shown.append(state)
             message = PictureMessage(f"revision {state.revision}", b"", "hand.png")
-            return Rendered(message, None, state.asks, False)
+            return Rendered(message, state.asks, False)
 
         async def closed(rendered: Rendered) -> None:
             raise AssertionError("the DM is open")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 import pytest
 
 from bot.i18n import EN, LOCALES
@@ -17,7 +16,7 @@ from bot.tables.narration import Narrator
 from bot.tables.prompts import content, controls
 from bot.tables.scene import hand_view
 from bot.variants import is_playable
-from bot.views.components import GameButton, GameSelect
+from bot.views.components import GameButton, GameSelect, action_rows
 from engine.actions import Action, Discard
 from engine.ai import make_player
 from engine.round import Round
@@ -70,11 +69,8 @@ def check_controls(state: SeatState, locale: str) -> None:
     items = controls(state, locale)
     assert items, state.kind
     assert state.controls is not None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)  # raises when Discord's layout limits are broken
-    ids = [item.custom_id for item in items if isinstance(item, GameButton | GameSelect)]
-    assert len(set(ids)) == len(ids), "Discord refuses a message with a custom_id twice"
+    # Raises when Discord's layout limits are broken or a custom_id comes twice.
+    action_rows(items)
     for item in items:
         assert isinstance(item, GameButton | GameSelect)
         raw = item.custom_id
