@@ -144,11 +144,19 @@ def main(argv: Sequence[str] | None = None, *, module: str = LOAD) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     runs: list[Run] = []
-    with worktree(args.rev) as other:
-        for number, (version, checkout) in enumerate(order(args.runs, ROOT, other, args.rev), 1):
-            run = run_once(checkout, version, load_args, module)
-            runs.append(run)
-            print(run.line(number), flush=True)
+    try:
+        with worktree(args.rev) as other:
+            for number, (version, checkout) in enumerate(
+                order(args.runs, ROOT, other, args.rev), 1
+            ):
+                run = run_once(checkout, version, load_args, module)
+                runs.append(run)
+                print(run.line(number), flush=True)
+    except subprocess.CalledProcessError:
+        parser.error(f"git could not check out {args.rev!r}")
+    except LoadFailed as failed:
+        print(failed, file=sys.stderr)
+        return 1
     print("\n".join(summary(runs, args.rev)))
     return 0
 

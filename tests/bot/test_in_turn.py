@@ -79,3 +79,21 @@ def test_each_version_runs_in_its_own_checkout(
         check=True,
     ).stdout
     assert "in-turn-" not in listed
+
+
+def test_a_version_git_does_not_know_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        in_turn.main(["no-such-version", "--runs", "1"])
+    assert exited.value.code == 2
+    assert "git could not check out 'no-such-version'" in capsys.readouterr().err
+
+
+def test_a_failed_load_run_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "broken_load.py").write_text("raise SystemExit('no fake Discord here')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    assert in_turn.main(["HEAD", "--runs", "1"], module="broken_load") == 1
+    err = capsys.readouterr().err
+    assert "this checkout: the load benchmark failed (1)" in err
+    assert "no fake Discord here" in err
