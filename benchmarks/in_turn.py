@@ -61,6 +61,10 @@ class LoadFailed(RuntimeError):
     """A load run that ended in error or printed no CPU figure."""
 
 
+class CheckoutFailed(RuntimeError):
+    """A version git could not check out (no such version, or no git checkout here)."""
+
+
 def parse(output: str, version: str) -> Run:
     """The figures of one load run's output (the first table count of a sweep)."""
     cpu = _CPU.search(output)
@@ -95,10 +99,13 @@ def worktree(rev: str) -> Iterator[Path]:
     """``rev`` checked out in a temporary directory, removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="in-turn-") as parent:
         path = Path(parent) / "checkout"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), rev],
-            check=True,
-        )
+        try:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(path), rev],
+                check=True,
+            )
+        except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+            raise CheckoutFailed(f"git could not check out {rev!r}") from exc
         try:
             yield path
         finally:
@@ -152,8 +159,8 @@ def main(argv: Sequence[str] | None = None, *, module: str = LOAD) -> int:
                 run = run_once(checkout, version, load_args, module)
                 runs.append(run)
                 print(run.line(number), flush=True)
-    except subprocess.CalledProcessError:
-        parser.error(f"git could not check out {args.rev!r}")
+    except CheckoutFailed as failed:
+        parser.error(str(failed))
     except LoadFailed as failed:
         print(failed, file=sys.stderr)
         return 1

@@ -11,6 +11,22 @@ import pytest
 
 from benchmarks import in_turn
 
+
+def _in_git_checkout() -> bool:
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(in_turn.ROOT), "rev-parse", "--verify", "HEAD"],
+            capture_output=True,
+            check=False,
+        )
+    except FileNotFoundError:
+        return False
+    return found.returncode == 0
+
+
+#: The comparison checks a version out with git: the project's own checkout must be one.
+needs_git = pytest.mark.skipif(not _in_git_checkout(), reason="not a git checkout")
+
 # Lines as benchmarks.load prints them.
 OUTPUT = """\
 machine       99 ms of CPU for the reference work
@@ -45,6 +61,7 @@ def test_the_versions_alternate_abba() -> None:
     ]
 
 
+@needs_git
 def test_each_version_runs_in_its_own_checkout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -88,6 +105,7 @@ def test_a_version_git_does_not_know_is_refused(capsys: pytest.CaptureFixture[st
     assert "git could not check out 'no-such-version'" in capsys.readouterr().err
 
 
+@needs_git
 def test_a_failed_load_run_is_reported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
