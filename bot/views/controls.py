@@ -116,9 +116,8 @@ def _rows(parts: Sequence[Group], packed: bool) -> list[list[Item]]:
     for group in parts:
         fresh = True
         for item in group:
-            wide = isinstance(item, GameSelect)
-            room = rows and not wide and (packed or not fresh)
-            if room and len(rows[-1]) < ROW_WIDTH and not isinstance(rows[-1][0], GameSelect):
+            fits = rows and sum(i.width for i in rows[-1]) + item.width <= ROW_WIDTH
+            if fits and (packed or not fresh):
                 rows[-1].append(item)
             else:
                 rows.append([item])
