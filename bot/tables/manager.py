@@ -35,7 +35,7 @@ from bot.runtime.hands import new_seed
 from bot.runtime.seats import DEFAULT_LEVEL, LOBBY_LEVELS, stored_level
 from bot.services import Services
 from bot.tables import lobby, options_panel
-from bot.tables.playing import PlayingTable
+from bot.tables.playing import CLICK_WAIT, PlayingTable
 from bot.variants import (
     COMMON_NAMES,
     OptionSyntaxError,
@@ -66,6 +66,10 @@ GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
+_THINKING = discord.InteractionResponseType.deferred_channel_message
+#: Seconds a Start click waits for its table to open before it is acknowledged, as a game
+#: click waits for the runtime (bot/tables/playing.py).
+START_WAIT = CLICK_WAIT
 
 
 @dataclass(slots=True)
@@ -512,9 +516,9 @@ class TableManager:
         if _on_lobby(interaction, await self.services.store.get_table(table_id)):
             await self.refresh_lobby(table_id, interaction)
             return
-        if not interaction.response.is_done():
-            locale = await self.locale_of(interaction)
-            await interaction.response.send_message(t(key, locale), ephemeral=True)
+        response = interaction.response
+        if not response.is_done() or response.type is _THINKING:
+            await answer_privately(interaction, t(key, await self.locale_of(interaction)))
         await self.refresh_lobby(table_id)
 
     def _require_lobby(self, table: Table) -> None:
@@ -661,11 +665,22 @@ class TableManager:
             raise UserError("lobby.already_started")
         self._starting.add(table.id)
         try:
-            await self._start(interaction, table)
+            work = asyncio.ensure_future(self._start(interaction, table))
+            done, _ = await asyncio.wait({work}, timeout=START_WAIT)
+            if not done:
+                # Seating the AI, charging the cards and opening the table are store calls
+                # one after another: on a busy bot they may outlast Discord's 3 seconds.
+                # Acknowledged now (a command privately thinking), the lobby is edited
+                # through its own route once open.
+                await interaction.response.defer(ephemeral=True)
+            await work
         finally:
             self._starting.discard(table.id)
+        await self._confirm(interaction, table.id, "lobby.started")
 
     async def _start(self, interaction: discord.Interaction, table: Table) -> None:
+        """Seat the AI, charge the cards and open the table; the click is not answered
+        here."""
         if table.options.get("fill_with_ai"):
             level = str(table.options.get("ai_level", DEFAULT_LEVEL))
             if level not in LOBBY_LEVELS:
@@ -691,7 +706,6 @@ class TableManager:
             raise
         self.running[table.id] = running
         self._spawn(self._first_hand(running), f"table {table.id} start")
-        await self._confirm(interaction, table.id, "lobby.started")
 
     async def _first_hand(self, running: PlayingTable) -> None:
         """Deal and show the first hand; a table whose first hand could not even be dealt

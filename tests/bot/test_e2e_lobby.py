@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.runtime.table import TableRuntime
+from bot.tables import manager
 from data.models import CardKind, Table
 from fakediscord import RateLimits
 from fakediscord.config import RouteLimit, default_route_limits
@@ -224,3 +225,50 @@ async def test_new_players_are_dealt_in_once_the_bot_can_reach_them(
         for person in people:
             hand = await person.next_message(where=lambda m: m.guild_id is None, timeout=30)
             assert hand.attachments
+
+
+DEFERRED_UPDATE = 6
+
+
+def slow_start(harness: Harness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Opening a table takes ``seconds`` more than Discord gives a first answer (a busy
+    store or event loop), with the bot's wait before acknowledging shortened to match."""
+    start_table = harness.store.start_table
+
+    async def slow(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(seconds)
+        return await start_table(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(harness.store, "start_table", slow)
+    monkeypatch.setattr(manager, "START_WAIT", 0.1)
+    harness.fake.limits.first_response_seconds = seconds / 2
+
+
+async def test_a_start_slower_than_discord_allows_is_acknowledged_and_the_lobby_follows(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Start click is acknowledged in time although opening the table takes longer;
+    the lobby then shows the table playing, and the first hand is dealt."""
+    me = harness.owner
+    lobby = await harness.open_table(me, "sichuan", rounds="1", fill_with_ai="true")
+    slow_start(harness, monkeypatch, 0.6)
+    started = await me.click(lobby, label="Start")
+    assert (await started.response()).type == DEFERRED_UPDATE
+    await me.next_edit(lobby, where=lambda m: "Playing" in m.content, timeout=10)
+    hand = await me.next_message(where=lambda m: m.guild_id is None, timeout=10)
+    assert hand.attachments
+
+
+async def test_a_slow_table_start_command_answers_privately_once_the_table_is_open(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/table start on a slow bot thinks privately at once, then says the table started."""
+    me = harness.owner
+    lobby = await harness.open_table(me, "sichuan", rounds="1", fill_with_ai="true")
+    slow_start(harness, monkeypatch, 0.6)
+    handle = await me.run("/table start", channel=harness.fake.world.channels[lobby.channel_id])
+    callback = await handle.response()
+    assert callback.type == DEFERRED_WITH_MESSAGE
+    assert callback.message is not None and callback.message.ephemeral_for == me.id
+    assert await answer_text(handle, me) == "Started!"
+    assert "Playing" in (await me.next_edit(lobby, timeout=10)).content
