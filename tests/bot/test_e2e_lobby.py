@@ -231,8 +231,9 @@ DEFERRED_UPDATE = 6
 
 
 def slow_start(harness: Harness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Opening a table takes ``seconds`` more than Discord gives a first answer (a busy
-    store or event loop), with the bot's wait before acknowledging shortened to match."""
+    """Opening a table takes ``seconds`` longer (a busy store or event loop), twice the
+    first-answer deadline the fake now keeps, and the bot's wait before acknowledging is
+    shortened to fit that deadline."""
     start_table = harness.store.start_table
 
     async def slow(*args: object, **kwargs: object) -> object:
