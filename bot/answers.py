@@ -22,6 +22,13 @@ def clipped(text: str) -> str:
     return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
 
 
+def owes_words(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the person has not been told anything yet: the interaction is unanswered,
+    or "thinking…" waits to be completed (a deferred update says nothing by itself)."""
+    response = interaction.response
+    return not response.is_done() or response.type is _THINKING
+
+
 async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """A private answer: the first response if it is still open, the deferred one's
     completion, or a private follow-up."""

@@ -109,10 +109,8 @@ class TableCog(
     )
     async def start(self, interaction: discord.Interaction[MahjongBot]) -> None:
         table = await self.bot.tables.table_here(interaction)
+        # The table manager answers: at once, or privately once a slow start is done.
         await self.bot.tables.start(interaction, table)
-        if not interaction.response.is_done():
-            locale = await self.bot.locale_of(interaction)
-            await interaction.response.send_message(t("lobby.started", locale), ephemeral=True)
 
     @app_commands.command(
         name=text("cmd.table.options.name"), description=text("cmd.table.options.description")

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot import options, places, replays
-from bot.answers import answer_privately, finish
+from bot.answers import answer_privately, finish, owes_words
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import ai_number, player_name, variant_name
@@ -66,7 +66,6 @@ GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
-_THINKING = discord.InteractionResponseType.deferred_channel_message
 #: Seconds a Start click waits for its table to open before it is acknowledged, as a game
 #: click waits for the runtime (bot/tables/playing.py).
 START_WAIT = CLICK_WAIT
@@ -516,8 +515,7 @@ class TableManager:
         if _on_lobby(interaction, await self.services.store.get_table(table_id)):
             await self.refresh_lobby(table_id, interaction)
             return
-        response = interaction.response
-        if not response.is_done() or response.type is _THINKING:
+        if owes_words(interaction):
             await answer_privately(interaction, t(key, await self.locale_of(interaction)))
         await self.refresh_lobby(table_id)
 
