@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,9 +66,10 @@ GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
-#: Seconds a Start click waits for its table to open before it is acknowledged, as a game
+#: Seconds a lobby change (a seat taken or left, the table started or disbanded) waits for
+#: its store calls and the lobby's new picture before the click is acknowledged, as a game
 #: click waits for the runtime (bot/tables/playing.py).
-START_WAIT = CLICK_WAIT
+LOBBY_WAIT = CLICK_WAIT
 
 
 @dataclass(slots=True)
@@ -92,6 +93,16 @@ class Vote:
 def _place_refusal(error: discord.HTTPException) -> str:
     """What to tell the player when Discord would not open or fill the table's place."""
     return "lobby.no_permission" if isinstance(error, discord.Forbidden) else "lobby.place_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyMessage:
+    """The lobby message as the table is now: its words, controls and picture."""
+
+    table: Table
+    text: str
+    view: discord.ui.View | None
+    png: bytes
 
 
 def _on_lobby(interaction: discord.Interaction, table: Table) -> bool:
@@ -427,19 +438,30 @@ class TableManager:
     ) -> None:
         """Redraw the lobby message, words and picture: through the click's own answer when
         it came from it."""
+        await self._show_lobby(await self._lobby_message(table_id), interaction)
+
+    async def _lobby_message(self, table_id: int) -> LobbyMessage:
         table = await self.services.store.get_table(table_id)
         locale = self.guild_locale(table.guild_id)
         config = await self.services.store.guild_config(table.guild_id)
-        text = lobby.content(table, config, locale)
-        view = lobby.controls(table, locale)
         png = await lobby_png(lobby.picture(table, config, locale))
+        return LobbyMessage(
+            table, lobby.content(table, config, locale), lobby.controls(table, locale), png
+        )
+
+    async def _show_lobby(
+        self, shown: LobbyMessage, interaction: discord.Interaction | None = None
+    ) -> None:
+        table = shown.table
         reopen = self._reopener(table.channel_id)
         if interaction is not None and _on_lobby(interaction, table):
             answer = interaction.response
 
             async def answer_click() -> None:
                 await answer.edit_message(
-                    content=text, attachments=[as_file(png, LOBBY_PICTURE)], view=view
+                    content=shown.text,
+                    attachments=[as_file(shown.png, LOBBY_PICTURE)],
+                    view=shown.view,
                 )
 
             await places.reopening(answer_click, reopen)
@@ -453,13 +475,15 @@ class TableManager:
         async def edit() -> None:
             with self.services.budget.at_once():
                 await message.edit(
-                    content=text, attachments=[as_file(png, LOBBY_PICTURE)], view=view
+                    content=shown.text,
+                    attachments=[as_file(shown.png, LOBBY_PICTURE)],
+                    view=shown.view,
                 )
 
         try:
             await places.reopening(edit, reopen)
         except discord.HTTPException as exc:
-            log.warning("lobby %s: edit failed: %s", table_id, exc)
+            log.warning("lobby %s: edit failed: %s", table.id, exc)
 
     def _reopener(self, thread_id: int | None) -> places.Reopen:
         """Reopens the table's thread when Discord archived it (a channel never is)."""
@@ -509,15 +533,37 @@ class TableManager:
         }
         await actions[kind](interaction, table)
 
-    async def _confirm(self, interaction: discord.Interaction, table_id: int, key: str) -> None:
-        """Redraw the lobby: a click on it through its own answer; after a command, the
-        command is answered first (Discord's three seconds) and the lobby edited then."""
-        if _on_lobby(interaction, await self.services.store.get_table(table_id)):
-            await self.refresh_lobby(table_id, interaction)
+    async def _change(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        key: str,
+        change: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Make a change to a table and show it on the lobby, the click answered in time.
+
+        ``change`` (store calls one after another, a table opened or stopped) and the
+        lobby's new picture are waited for at most ``LOBBY_WAIT``: on a busy bot they may
+        outlast Discord's three seconds. Past it the click is acknowledged (a command
+        privately thinking) and the lobby is edited through its own route once ready. A
+        click on the lobby is answered with the lobby itself; a command (or a click
+        elsewhere) with ``key``'s words, the lobby edited then."""
+
+        async def changed() -> LobbyMessage:
+            await change()
+            return await self._lobby_message(table_id)
+
+        work = asyncio.ensure_future(changed())
+        done, _ = await asyncio.wait({work}, timeout=LOBBY_WAIT)
+        if not done:
+            await interaction.response.defer(ephemeral=True)
+        shown = await work
+        if _on_lobby(interaction, shown.table):
+            await self._show_lobby(shown, interaction)
             return
         if owes_words(interaction):
             await answer_privately(interaction, t(key, await self.locale_of(interaction)))
-        await self.refresh_lobby(table_id)
+        await self._show_lobby(shown)
 
     def _require_lobby(self, table: Table) -> None:
         if table.status in (TableStatus.FINISHED, TableStatus.DISBANDED):
@@ -531,13 +577,18 @@ class TableManager:
             raise UserError("lobby.already_seated")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
-        try:
-            await self.services.store.take_seat(
-                table.id, display_name=interaction.user.display_name, user_id=interaction.user.id
-            )
-        except (SeatError, StateError):
-            raise UserError("lobby.full") from None
-        await self._confirm(interaction, table.id, "lobby.joined")
+
+        async def sit() -> None:
+            try:
+                await self.services.store.take_seat(
+                    table.id,
+                    display_name=interaction.user.display_name,
+                    user_id=interaction.user.id,
+                )
+            except (SeatError, StateError):
+                raise UserError("lobby.full") from None
+
+        await self._change(interaction, table.id, "lobby.joined", sit)
 
     async def leave(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
@@ -545,8 +596,12 @@ class TableManager:
             raise UserError("click.not_seated")
         if interaction.user.id == table.creator_id:
             raise UserError("lobby.creator_cannot_leave")
-        await self.services.store.leave_seat(table.id, interaction.user.id)
-        await self._confirm(interaction, table.id, "lobby.left")
+        await self._change(
+            interaction,
+            table.id,
+            "lobby.left",
+            lambda: self.services.store.leave_seat(table.id, interaction.user.id),
+        )
 
     async def add_ai(
         self, interaction: discord.Interaction, table: Table, level: str = DEFAULT_LEVEL
@@ -558,20 +613,27 @@ class TableManager:
             raise UserError("click.expired")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
-        await self._seat_ai(table, stored_level(level))
-        await self._confirm(interaction, table.id, "lobby.ai_added")
+        await self._change(
+            interaction,
+            table.id,
+            "lobby.ai_added",
+            lambda: self._seat_ai(table, stored_level(level)),
+        )
 
     async def remove_ai(self, interaction: discord.Interaction, table: Table, chair: str) -> None:
         """The host (or an admin) takes an AI seat away; later arrivals move down."""
         self._require_lobby(table)
         if not self.is_manager(interaction, table):
             raise UserError("lobby.only_creator")
-        try:
-            await self.services.store.remove_ai_seat(table.id, int(chair))
-        except (ValueError, SeatError):
-            # A seat that changed since the lobby was drawn, or a value never offered.
-            raise UserError("click.expired") from None
-        await self._confirm(interaction, table.id, "lobby.ai_removed")
+
+        async def unseat() -> None:
+            try:
+                await self.services.store.remove_ai_seat(table.id, int(chair))
+            except (ValueError, SeatError):
+                # A seat that changed since the lobby was drawn, or a value never offered.
+                raise UserError("click.expired") from None
+
+        await self._change(interaction, table.id, "lobby.ai_removed", unseat)
 
     async def _seat_ai(self, table: Table, level: int) -> None:
         locale = self.guild_locale(table.guild_id)
@@ -624,8 +686,11 @@ class TableManager:
             changes = parse_assignments(written)
         except OptionSyntaxError as exc:
             raise UserError("error.option_syntax", part=exc.part) from None
-        await self._store_options(interaction, table, changes)
-        await self._confirm(interaction, table_id, "lobby.options_saved")
+
+        async def store() -> None:
+            await self._store_options(interaction, table, changes)
+
+        await self._change(interaction, table_id, "lobby.options_saved", store)
 
     def _require_host(self, interaction: discord.Interaction, table: Table) -> None:
         self._require_lobby(table)
@@ -663,18 +728,11 @@ class TableManager:
             raise UserError("lobby.already_started")
         self._starting.add(table.id)
         try:
-            work = asyncio.ensure_future(self._start(interaction, table))
-            done, _ = await asyncio.wait({work}, timeout=START_WAIT)
-            if not done:
-                # Seating the AI, charging the cards and opening the table are store calls
-                # one after another: on a busy bot they may outlast Discord's 3 seconds.
-                # Acknowledged now (a command privately thinking), the lobby is edited
-                # through its own route once open.
-                await interaction.response.defer(ephemeral=True)
-            await work
+            await self._change(
+                interaction, table.id, "lobby.started", lambda: self._start(interaction, table)
+            )
         finally:
             self._starting.discard(table.id)
-        await self._confirm(interaction, table.id, "lobby.started")
 
     async def _start(self, interaction: discord.Interaction, table: Table) -> None:
         """Seat the AI, charge the cards and open the table; the click is not answered
@@ -738,8 +796,9 @@ class TableManager:
             raise UserError("lobby.only_creator")
         humans = frozenset(s.user_id for s in table.seats if s.user_id is not None)
         if table.status is TableStatus.LOBBY or len(humans) <= 1:
-            await self._disband_now(table.id)
-            await self._confirm(interaction, table.id, "lobby.disbanded")
+            await self._change(
+                interaction, table.id, "lobby.disbanded", lambda: self._disband_now(table.id)
+            )
             return
         await self._open_vote(interaction, table, humans)
 

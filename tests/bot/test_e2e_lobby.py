@@ -9,6 +9,7 @@ import pytest
 
 from bot.runtime.table import TableRuntime
 from bot.tables import manager
+from data.errors import SeatError
 from data.models import CardKind, Table
 from fakediscord import RateLimits
 from fakediscord.config import RouteLimit, default_route_limits
@@ -230,19 +231,26 @@ async def test_new_players_are_dealt_in_once_the_bot_can_reach_them(
 DEFERRED_UPDATE = 6
 
 
-def slow_start(harness: Harness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Opening a table takes ``seconds`` longer (a busy store or event loop), twice the
-    first-answer deadline the fake now keeps, and the bot's wait before acknowledging is
-    shortened to fit that deadline."""
-    start_table = harness.store.start_table
+def slow_store(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, method: str, seconds: float
+) -> None:
+    """The store's ``method`` takes ``seconds`` longer (a busy store or event loop), twice
+    the first-answer deadline the fake now keeps, and the bot's wait before acknowledging
+    a lobby change is shortened to fit that deadline."""
+    original = getattr(harness.store, method)
 
     async def slow(*args: object, **kwargs: object) -> object:
         await asyncio.sleep(seconds)
-        return await start_table(*args, **kwargs)  # type: ignore[arg-type]
+        return await original(*args, **kwargs)
 
-    monkeypatch.setattr(harness.store, "start_table", slow)
-    monkeypatch.setattr(manager, "START_WAIT", 0.1)
+    monkeypatch.setattr(harness.store, method, slow)
+    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
     harness.fake.limits.first_response_seconds = seconds / 2
+
+
+def slow_start(harness: Harness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Opening a table takes ``seconds`` longer."""
+    slow_store(harness, monkeypatch, "start_table", seconds)
 
 
 async def test_a_start_slower_than_discord_allows_is_acknowledged_and_the_lobby_follows(
@@ -273,3 +281,72 @@ async def test_a_slow_table_start_command_answers_privately_once_the_table_is_op
     assert callback.message is not None and callback.message.ephemeral_for == me.id
     assert await answer_text(handle, me) == "Started!"
     assert "Playing" in (await me.next_edit(lobby, timeout=10)).content
+
+
+async def test_a_join_slower_than_discord_allows_is_acknowledged_and_the_lobby_follows(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Join, Leave and the AI seats are store calls and a new lobby picture: on a busy bot
+    they are acknowledged in time, and the lobby shows the change once it is made."""
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan")
+    slow_store(harness, monkeypatch, "take_seat", 0.6)
+    joined = await guest.click(lobby, label="Join")
+    assert (await joined.response()).type == DEFERRED_UPDATE
+    shown = await guest.next_edit(lobby, where=lambda m: "2. Guest" in m.content, timeout=10)
+    assert shown.attachments
+
+
+async def test_a_slow_lobby_picture_is_waited_for_within_the_deadline_too(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's new picture is part of what the click waits for: a slow one is drawn
+    after the acknowledgement, not in Discord's three seconds."""
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan", guest)
+    lobby_png = manager.lobby_png
+
+    async def slow_picture(view: object) -> bytes:
+        await asyncio.sleep(0.6)
+        return await lobby_png(view)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(manager, "lobby_png", slow_picture)
+    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
+    harness.fake.limits.first_response_seconds = 0.3
+    left = await guest.click(lobby, label="Leave")
+    assert (await left.response()).type == DEFERRED_UPDATE
+    await guest.next_edit(lobby, where=lambda m: "Guest" not in m.content, timeout=10)
+
+
+async def test_a_slow_join_refused_after_its_acknowledgement_is_answered_privately(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat taken by someone else while the click waited: the person is told privately,
+    after the acknowledgement, and the lobby is not touched."""
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan")
+    before = harness.live(lobby).content
+
+    async def taken_meanwhile(*args: object, **kwargs: object) -> object:
+        await asyncio.sleep(0.6)
+        raise SeatError("the table filled up")
+
+    monkeypatch.setattr(harness.store, "take_seat", taken_meanwhile)
+    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
+    harness.fake.limits.first_response_seconds = 0.3
+    joined = await guest.click(lobby, label="Join")
+    assert (await joined.response()).type == DEFERRED_UPDATE
+    reply = await guest.next_message(where=lambda m: m.ephemeral_for == guest.id, timeout=10)
+    assert "full" in reply.content
+    assert harness.live(lobby).content == before
+
+
+async def test_a_slow_disband_of_a_lobby_is_acknowledged_and_the_lobby_says_so(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    slow_store(harness, monkeypatch, "disband_table", 0.6)
+    disbanded = await host.click(lobby, label="Disband")
+    assert (await disbanded.response()).type == DEFERRED_UPDATE
+    await host.next_edit(lobby, where=lambda m: "Disbanded." in m.content, timeout=10)
