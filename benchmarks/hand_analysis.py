@@ -13,6 +13,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.analysis import ShapeRules, is_complete, shanten, waits
 from engine.tiles import counts_of, rank, suit
@@ -52,7 +53,10 @@ def seeded_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
-def per_call(fn: Callable[[Sequence[int]], object], inputs: Sequence[Sequence[int]]) -> float:
+T = TypeVar("T")
+
+
+def per_call(fn: Callable[[T], object], inputs: Sequence[T]) -> float:
     start = time.perf_counter()
     for item in inputs:
         fn(item)

@@ -69,7 +69,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -350,9 +350,9 @@ class BotRecorder(logging.Handler):
                 recorder.actions[AUTOPLAY if source.value == "ai" and person else source.value] += 1
             return refusal
 
-        PlayingTable.__init__ = recorded_init  # type: ignore[method-assign]
-        TablePresenter._scene = recorded_scene  # type: ignore[method-assign]
-        TableRuntime.act = recorded_act  # type: ignore[method-assign]
+        PlayingTable.__init__ = recorded_init  # type: ignore[method-assign, assignment]
+        TablePresenter._scene = recorded_scene  # type: ignore[method-assign, assignment]
+        TableRuntime.act = recorded_act  # type: ignore[method-assign, assignment]
 
     def sample(self) -> BotSample:
         drawing, drawing_rss = _picture_processes()
@@ -464,7 +464,7 @@ def _picture_rss() -> int:
 
 def _thread_cpu() -> dict[str, float]:
     """CPU seconds of the live threads by kind, from /proc (Linux)."""
-    kinds: Counter[str] = Counter()
+    kinds: dict[str, float] = defaultdict(float)
     main = threading.main_thread().native_id
     for thread in threading.enumerate():
         if thread.native_id is None:
@@ -893,7 +893,7 @@ async def measure(config: LoadConfig) -> Figures:
 
 
 async def _open(run: TableRun, opening: asyncio.Semaphore, config: LoadConfig) -> None:
-    options = {"fill_with_ai": "true"} if config.attentive else {}
+    options: dict[str, Any] = {"fill_with_ai": "true"} if config.attentive else {}
     async with opening:
         run.lobby = await open_table(run.people, run.variant, config.hands, **options)
 

@@ -19,7 +19,7 @@ import shutil
 import tempfile
 import time
 import warnings
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,6 +187,13 @@ def merged_report(reports: Sequence[BotReport]) -> BotReport:
             total.update(getattr(report, name))
         return total
 
+    def summed(name: str) -> dict[str, float]:
+        total: dict[str, float] = defaultdict(float)
+        for report in reports:
+            for key, value in getattr(report, name).items():
+                total[key] += value
+        return dict(total)
+
     return BotReport(
         merged_sample([r.sample for r in reports]),
         sorted((scene for r in reports for scene in r.scenes), key=lambda scene: scene.at),
@@ -200,7 +207,7 @@ def merged_report(reports: Sequence[BotReport]) -> BotReport:
         sum(r.budget_waited for r in reports),
         sum(r.budget_lapsed for r in reports),
         added("pictures"),
-        added("picture_cpu"),
+        summed("picture_cpu"),
         [t for r in reports for t in r.appends],
         [pause for r in reports for pause in r.gc_pauses],
     )

@@ -366,7 +366,8 @@ async def open_table(
     """The first person opens a table with ``/table create`` and the others join it;
     returns the lobby message. ``on_thread`` learns the table's thread as soon as it exists."""
     host = people[0]
-    created = await host.run("/table create", variant=variant, rounds=str(rounds), **options)
+    given: dict[str, Any] = {"variant": variant, "rounds": str(rounds), **options}
+    created = await host.run("/table create", **given)
     thinking = (await created.response()).message
     assert thinking is not None
     opened = await host.next_edit(thinking)

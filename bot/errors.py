@@ -64,9 +64,8 @@ async def on_app_command_error(
             interaction.guild_id,
             exc_info=getattr(error, "original", error),
         )
-        key, values = "error.internal", {}
-    else:
-        key, values = known
+        known = ("error.internal", {})
+    key, values = known
     try:
         await answer_privately(interaction, t(key, locale, **values))
     except discord.HTTPException:

@@ -13,7 +13,7 @@ thread instead, and a finished table's channel is deleted after a grace period
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import discord
 
@@ -27,7 +27,7 @@ CATEGORY_FULL = "Maximum number of channels in category"
 SERVER_FULL = 30013
 #: Minutes without a message before Discord archives a table's thread: a day, so a lobby
 #: waiting overnight, or a finished table's thread, archives by itself.
-AUTO_ARCHIVE_MINUTES = 1440
+AUTO_ARCHIVE_MINUTES: Final = 1440
 
 T = TypeVar("T")
 

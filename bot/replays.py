@@ -27,7 +27,7 @@ from bot.pictures import as_file, table_png
 from bot.services import Services
 from bot.tables.narration import Narrator
 from bot.tables.scene import SeatText, table_view
-from bot.views.components import GameButton, GameSelect, view_of
+from bot.views.components import GameButton, GameSelect, Item, view_of
 from data.errors import NotFoundError, StateError
 from data.models import RoundRecord
 from engine.actions import Action
@@ -246,7 +246,7 @@ def controls(
     step: int,
 ) -> discord.ui.View:
     round_id, last = record.info.id, played.steps
-    buttons: list[discord.ui.Item[Any]] = [
+    buttons: list[Item] = [
         GameButton(
             CustomId("replay", round_id, seat, step, arg),
             emoji=emoji,

@@ -28,7 +28,7 @@ NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 DATA_URI = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,(.+)$", re.DOTALL)
 INVALID_EMOJI = ("BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 # Symbol blocks whose characters have no Emoji property, but the ones named.
-_TEXT_SYMBOLS = (
+_TEXT_SYMBOLS: tuple[tuple[int, int, set[int]], ...] = (
     (0x1F000, 0x1F02F, {0x1F004}),  # Mahjong Tiles
     (0x1F030, 0x1F09F, set()),  # Domino Tiles
     (0x1F0A0, 0x1F0FF, {0x1F0CF}),  # Playing Cards

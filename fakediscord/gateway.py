@@ -51,7 +51,7 @@ class Connection:
         self._loop = asyncio.get_running_loop()
         self._queue: asyncio.Queue[tuple[float, str | None]] = asyncio.Queue()
         self._last_due = 0.0
-        self._close_code = WSCloseCode.OK
+        self._close_code: int = WSCloseCode.OK
         self._writer = asyncio.create_task(self._write())
 
     def send(self, payload: dict[str, Any]) -> None:
@@ -200,17 +200,20 @@ class Gateway:
         data = payload.get("d")
         if op == HEARTBEAT:
             connection.send({"op": HEARTBEAT_ACK})
+        elif op not in (IDENTIFY, RESUME, REQUEST_MEMBERS):
+            if op not in (PRESENCE, VOICE_STATE):
+                connection.close(UNKNOWN_OPCODE)
+        elif not isinstance(data, dict):
+            # "You sent an invalid payload to Discord" (close code 4002).
+            connection.close(DECODE_ERROR)
         elif op == IDENTIFY:
             return self._identify(connection, data)
         elif op == RESUME:
             return self._resume(connection, data)
-        elif op == REQUEST_MEMBERS:
-            if session is None:
-                connection.close(NOT_AUTHENTICATED)
-            else:
-                self._send_member_chunks(session, data)
-        elif op not in (PRESENCE, VOICE_STATE):
-            connection.close(UNKNOWN_OPCODE)
+        elif session is None:
+            connection.close(NOT_AUTHENTICATED)
+        else:
+            self._send_member_chunks(session, data)
         return None
 
     def _identify(self, connection: Connection, data: dict[str, Any]) -> Session | None:

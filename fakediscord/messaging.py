@@ -186,7 +186,7 @@ def _reaction_event(world: World, message: Message, user: User, emoji: str) -> d
 def _validate(world: World, message: Message, flags: int) -> None:
     if not world.limits.enforce:
         return
-    fields = {"content": message.content, "embeds": message.embeds}
+    fields: dict[str, Any] = {"content": message.content, "embeds": message.embeds}
     fields |= {"components": message.components, "flags": flags}
     validate_message(fields, len(message.attachments), world.limits, frozenset(world.app_emojis))
     has_body = message.content or message.embeds or message.attachments or message.components

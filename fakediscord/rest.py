@@ -5,6 +5,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 from fakediscord import errors, rest_channels, rest_core, rest_interactions, threads
 from fakediscord.faults import Faults
@@ -70,9 +71,7 @@ async def _attachment(request: web.Request) -> web.Response:
     return web.Response(body=attachment.data, headers={"Content-Type": content_type})
 
 
-def _discord_middleware(
-    world: World, services: Services
-) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def _discord_middleware(world: World, services: Services) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):

@@ -4,7 +4,7 @@ admins (Manage Server) set."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -79,7 +79,7 @@ class AdminCog(
         self.bot = bot
         super().__init__()
 
-    async def interaction_check(self, interaction: discord.Interaction[MahjongBot]) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Manage Server, checked as each command runs: ``default_permissions`` only sets
         who sees the commands at first, and a server may open them to anyone."""
         return interaction.permissions.manage_guild

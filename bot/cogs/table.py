@@ -49,10 +49,8 @@ class TableCog(
         claim_timer=text("opt.table.claim_timer.description"),
         options=text("opt.table.options.description"),
     )
-    @app_commands.choices(
-        variant=variant_choices(),
-        rounds=[app_commands.Choice(name=str(n), value=n) for n in ROUND_COUNTS],
-    )
+    @app_commands.choices(variant=variant_choices())
+    @app_commands.choices(rounds=[app_commands.Choice(name=str(n), value=n) for n in ROUND_COUNTS])
     async def create(
         self,
         interaction: discord.Interaction[MahjongBot],

@@ -266,26 +266,30 @@ class HandMessage:
             await self._closed_notice(rendered)
             return
         self._noticed = rendered.attention
-        if rendered.claim and self._reactions and self._reacted != self.shown.message.id:
-            self._reacted = self.shown.message.id
-            self._reaction_task = asyncio.create_task(self._add_reactions(self.shown.message))
+        shown = self.shown
+        if shown is None or not (rendered.claim and self._reactions):
+            return
+        if self._reacted != shown.message.id:
+            self._reacted = shown.message.id
+            self._reaction_task = asyncio.create_task(self._add_reactions(shown.message))
 
     async def _announce(self, rendered: Rendered) -> None:
         """``rendered`` as a new message, which notifies the player; the one before it
         goes away."""
         before = self.shown
         token = self.token
+        shown = None
         if token is not None:
             try:
-                message = await follow_up(token.interaction, rendered.message)
-                self.shown = Shown(message, token)
+                shown = Shown(await follow_up(token.interaction, rendered.message), token)
             except discord.HTTPException as exc:
                 log.info("hand message for user %s: follow-up failed: %s", self.user_id, exc)
                 token.refused = True
-        if self.shown is before:
+        if shown is None:
             channel = await self._open_dm(self.user_id)
-            self.shown = Shown(await send_to_channel(channel, rendered.message))
-        self._sent(self.shown.message.id)
+            shown = Shown(await send_to_channel(channel, rendered.message))
+        self.shown = shown
+        self._sent(shown.message.id)
         if before is not None:
             await self._delete(before)
 

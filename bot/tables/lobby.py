@@ -4,8 +4,6 @@ picture."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot import options
@@ -14,7 +12,7 @@ from bot.i18n.terms import player_name, variant_name
 from bot.ids import CustomId
 from bot.pictures import labels
 from bot.runtime.seats import LOBBY_LEVELS, level_of
-from bot.views.components import GameButton, GameSelect, view_of
+from bot.views.components import GameButton, GameSelect, Item, view_of
 from data.models import GuildConfig, Table, TableStatus
 from renderer.models import ChairView, LobbyView, OptionLine
 
@@ -134,7 +132,7 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
 def controls(table: Table, locale: str) -> discord.ui.View | None:
     if table.status is not TableStatus.LOBBY:
         return None
-    items: list[discord.ui.Item[Any]] = [
+    items: list[Item] = [
         GameButton(CustomId(kind, table.id), label=t(f"lobby.button.{kind}", locale), style=style)
         for kind, style in BUTTONS
     ]

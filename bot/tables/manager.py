@@ -138,7 +138,10 @@ class OptionsForm(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.manager.change_options(interaction, self.table_id, self.text.value)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    # discord.py's Modal.on_error takes no item, unlike the View's it inherits from.
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception, /
+    ) -> None:
         await self.manager.answer_error(interaction, error)
 
 
@@ -373,7 +376,7 @@ class TableManager:
         if isinstance(category, discord.CategoryChannel):
             # A new channel takes the category's permissions.
             granted = category.permissions_for(guild.me)
-            needed = ("send_messages", "attach_files")
+            needed: tuple[str, ...] = ("send_messages", "attach_files")
             if not guild.me.guild_permissions.manage_channels:
                 return "manage_channels"
         else:
@@ -417,18 +420,16 @@ class TableManager:
             raise UserError(_place_refusal(exc)) from None
 
     async def _post_lobby(self, table_id: int, where: discord.abc.Messageable) -> None:
-        table = await self.services.store.get_table(table_id)
-        locale = self.guild_locale(table.guild_id)
-        config = await self.services.store.guild_config(table.guild_id)
-        view = lobby.controls(table, locale)
-        png = await lobby_png(lobby.picture(table, config, locale))
+        shown = await self._lobby_message(table_id)
+        file = as_file(shown.png, LOBBY_PICTURE)
+        quiet = discord.AllowedMentions.none()
         with self.services.budget.at_once():
-            message = await where.send(
-                lobby.content(table, config, locale),
-                file=as_file(png, LOBBY_PICTURE),
-                allowed_mentions=discord.AllowedMentions.none(),
-                **({"view": view} if view else {}),
-            )
+            if shown.view is None:
+                message = await where.send(shown.text, file=file, allowed_mentions=quiet)
+            else:
+                message = await where.send(
+                    shown.text, file=file, allowed_mentions=quiet, view=shown.view
+                )
         await self.services.store.set_lobby_message(
             table_id, channel_id=message.channel.id, message_id=message.id
         )

@@ -17,7 +17,7 @@ import discord
 from bot import options
 from bot.i18n import t
 from bot.ids import CustomId
-from bot.views.components import GameButton, GameSelect, view_of
+from bot.views.components import GameButton, GameSelect, Item, view_of
 from data.models import Table
 
 PICK = "opt"
@@ -44,7 +44,7 @@ def panel(table: Table, locale: str, picked: str | None = None) -> tuple[str, di
     variant = table.variant.value
     rows = options.rows(variant)
     current = table.options
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     pickable = [o for o in rows if options.choices(o)]
     if pickable:
         items.append(

@@ -418,10 +418,13 @@ class TablePresenter:
         """The player's hand and controls, privately: a fresh message on each request."""
         rendered = await self.render(state)
         components = rendered.message.components
-        kwargs = {"view": rows_view(components)} if components else {}
-        await interaction.response.send_message(
-            rendered.content, file=as_file(rendered.png, "hand.png"), ephemeral=True, **kwargs
-        )
+        file = as_file(rendered.png, "hand.png")
+        if components:
+            await interaction.response.send_message(
+                rendered.content, file=file, ephemeral=True, view=rows_view(components)
+            )
+        else:
+            await interaction.response.send_message(rendered.content, file=file, ephemeral=True)
 
     async def show_watch(
         self, interaction: discord.Interaction, board: BoardState, locale: str

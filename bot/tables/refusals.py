@@ -9,31 +9,13 @@ whose details cannot be told in the moment falls back to the general "not allowe
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.i18n import catalog, has, placeholders, t
 from bot.i18n.terms import player_names, suit_label, tile_label, tiles_label
+from bot.runtime.snapshots import Refused
 from engine.actions import Action, Bet, Win
-from engine.errors import Refusal
-from engine.round import View
 
 GENERIC = "click.refused"
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """A refused move and the seat's situation when it was made: its view, its legal
-    actions, the names by seat and its 定缺 suit when chosen."""
-
-    refusal: Refusal
-    action: Action
-    view: View
-    legal: Sequence[Action]
-    names: Sequence[str]
-    void: int | None
-    #: Which seats an AI plays, whose names are worded for the reader.
-    ai: Sequence[bool] = ()
 
 
 def _subject_tile(refused: Refused) -> int | None:

@@ -119,7 +119,7 @@ def refused(hand: Round, action: Action, void: int | None = None) -> Refused:
     refusal = hand.check(action)
     assert refusal is not None
     seat = action.seat
-    return Refused(refusal, action, hand.view(seat), hand.legal_actions(seat), NAMES, void)
+    return Refused(refusal, action, hand.view(seat), tuple(hand.legal_actions(seat)), NAMES, void)
 
 
 def unheld(hand: Round, seat: int) -> int:
@@ -203,7 +203,7 @@ def test_every_text_is_filled_in_a_situation_that_tells_everything(locale: str) 
         Refusal("any", "?"),
         Exchange(seat, absent),
         dataclasses.replace(view, claim_tile=parse_tile("5m")),
-        [Bet(seat, 1), Bet(seat, 2)],
+        (Bet(seat, 1), Bet(seat, 2)),
         NAMES,
         1,
     )

@@ -26,6 +26,14 @@ async def test_frames_that_are_not_json_close_with_4002(socket: Socket) -> None:
     assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4002
 
 
+async def test_an_identify_without_its_data_closes_with_4002(socket: Socket) -> None:
+    """Discord closes with 4002 (decode error) on "an invalid payload": an identify,
+    resume or member request whose ``d`` is not an object is one."""
+    await socket.send(2, None)
+    message = await socket.socket.receive(timeout=TIMEOUT)
+    assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4002
+
+
 async def test_ready_then_guild_create(
     fake: FakeDiscord, socket: Socket, guild: Guild, alice: Person
 ) -> None:
