@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Self
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -69,7 +69,7 @@ class PostgresStore(SqlStore):
         clock: Clock = utc_now,
         max_connections: int = 10,
         lock_timeout: float = 5.0,
-    ) -> PostgresStore:
+    ) -> Self:
         """Connect to the database at `url` and bring its schema up to date.
         ``lock_timeout``: seconds a statement waits for a lock another session holds (the
         write lock, a row) before the call fails with StoreUnavailableError."""

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import aiosqlite
 
@@ -53,7 +53,7 @@ class SqliteStore(SqlStore):
         clock: Clock = utc_now,
         synchronous: Synchronous = "FULL",
         busy_timeout: float = 5.0,
-    ) -> SqliteStore:
+    ) -> Self:
         """Open (or create) the database file and bring its schema up to date.
         ``busy_timeout``: seconds a statement waits for another process's lock before
         the call fails with StoreUnavailableError."""

@@ -20,7 +20,7 @@ ALLOWED = {
 
 
 def imported_roots(path: Path) -> set[str]:
-    roots = set()
+    roots: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             roots.update(alias.name.split(".")[0] for alias in node.names)
@@ -33,7 +33,7 @@ def imported_modules(path: Path) -> set[str]:
     """Every module ``path`` imports, by its full dotted name (relative imports resolved),
     wherever the import stands: TYPE_CHECKING blocks and function bodies too."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    modules = set()
+    modules: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
@@ -104,7 +104,7 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     blocks and function bodies too): ``from a import b`` imports the module ``a.b`` when
     there is one, else ``a``."""
     package = module_name(path) if path.name == "__init__.py" else module_name(path.parent)
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)

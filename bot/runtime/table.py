@@ -139,8 +139,9 @@ class TableRuntime:
         self.seeds = seeds
         self.variant = table.variant.value
         self.rules = {k: v for k, v in table.options.items() if k not in COMMON_NAMES}
-        self.turn_timer = int(table.options.get("turn_timer", 0))
-        self.claim_timer = int(table.options.get("claim_timer", 0))
+        # Seconds: whole ones from the options; the timers take any (the tests' are short).
+        self.turn_timer: float = int(table.options.get("turn_timer", 0))
+        self.claim_timer: float = int(table.options.get("claim_timer", 0))
         self.lock = asyncio.Lock()
         self.timers = SeatTimers(self._expired)
         known = settings or {}

@@ -18,6 +18,7 @@ from bot.pacing import Pacing
 from bot.runtime.snapshots import SeatState
 from bot.runtime.table import TableRuntime
 from bot.settings import Settings
+from bot.tables.handmail import Rendered
 from bot.tables.playing import PlayingTable
 from bot.tables.presenter import TablePresenter
 from bot.tile_emoji import emoji_name
@@ -222,10 +223,10 @@ async def running_harness(
         harness = Harness(fake, driver, guild, store, path, pacing, database_url=database_url)
         original = TablePresenter.render
 
-        async def spy(presenter: TablePresenter, state: SeatState) -> Any:
-            person = presenter.people.get(state.chair)
+        async def spy(self: TablePresenter, state: SeatState) -> Rendered:
+            person = self.people.get(state.chair)
             harness.shown.append((person.user_id if person else None, state))
-            return await original(presenter, state)
+            return await original(self, state)
 
         TablePresenter.render = spy  # type: ignore[method-assign]
         try:

@@ -6,7 +6,6 @@ import pytest
 
 from bot.i18n import LOCALES
 from bot.tables.narration import Narrator
-from engine.actions import Action
 from engine.events import DiceRolled
 from engine.round import Round
 
@@ -16,7 +15,8 @@ def test_mcr_dice_are_hidden_until_the_bets_are_in() -> None:
     assert hand.view(None).dice is None
     while hand.prompt is not None:
         seat = hand.to_act()[0]
-        default: Action = hand.default_action(seat)
+        default = hand.default_action(seat)
+        assert default is not None
         hand.apply(default)
     assert hand.view(None).dice == hand.dice
     assert any(isinstance(e, DiceRolled) for e in hand.events_for(None))

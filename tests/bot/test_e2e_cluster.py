@@ -108,10 +108,10 @@ async def test_a_dm_click_on_another_processes_table_is_forwarded_applied_once_i
         payloads: list[tuple[int, str]] = []
         notify = first.cluster.locks.notify_shard
 
-        async def doubled(shard: int, payload: str) -> bool:
-            payloads.append((shard, payload))
-            sent = await notify(shard, payload)
-            return sent and await notify(shard, payload)
+        async def doubled(shard_id: int, payload: str) -> bool:
+            payloads.append((shard_id, payload))
+            sent = await notify(shard_id, payload)
+            return sent and await notify(shard_id, payload)
 
         first.cluster.locks.notify_shard = doubled  # type: ignore[method-assign]
         prompt = await next_controls(harness, me, timeout=10)

@@ -75,6 +75,7 @@ def values_for(option: dict[str, Any], users: list[int], channels: list[int]) ->
     """Values a command declares, and anything else of the option's type."""
     choices = [c["value"] for c in option.get("choices") or []]
     kind = option["type"]
+    plain: st.SearchStrategy[str | int | float]
     if kind == STRING:
         nested = st.integers(1, 3000).map(lambda n: "x=" + "[" * n + "]" * n)
         fitting = st.text(

@@ -175,9 +175,9 @@ async def test_clicks_at_two_tables_at_once_do_not_interfere(harness: Harness) -
     counts = {uid: len(t.hand.actions) for uid, t in running.items()}  # type: ignore[union-attr]
     await asyncio.gather(*(s.answer(p) for s, p in zip(seats, prompts, strict=True)))
     for person in (alice, bob):
-        table = running[person.id]
-        assert len(table.hand.actions) > counts[person.id]  # type: ignore[union-attr]
-        await assert_store_matches_engine(harness, table)
+        runtime = running[person.id]
+        assert len(runtime.hand.actions) > counts[person.id]  # type: ignore[union-attr]
+        await assert_store_matches_engine(harness, runtime)
 
 
 # -- 4. a player who leaves the server ------------------------------------------------------
@@ -239,10 +239,10 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     select = prompt.selects()[0]
     values = [o["value"] for o in select["options"]][: select.get("min_values", 1)]
     clicked = await me.choose(prompt, *values, custom_id=select["custom_id"])
-    answer = (await clicked.response()).message
+    reply = (await clicked.response()).message
     assert failures, "the click's render failed"
-    assert answer is not None and answer.ephemeral_for == me.id
-    assert "Something went wrong" in answer.content
+    assert reply is not None and reply.ephemeral_for == me.id
+    assert "Something went wrong" in reply.content
     chair = table.chair_of_user(me.id)
     assert chair is not None
     seat = table.seat_of(chair.chair)

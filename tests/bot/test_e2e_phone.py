@@ -204,6 +204,7 @@ async def test_the_suggestions_are_the_engines_and_one_tap_accepts_them(
         for other in range(4):
             if other != seat:
                 hand = runtime.hand
+                assert hand.prompt is not None
                 default = hand.ruleset.default_prompt_action(hand, hand.prompt, other)
                 await runtime.act(other, default, Source.PLAYER)
     void = harness.live(

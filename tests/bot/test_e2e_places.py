@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 import errno
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -152,7 +153,7 @@ async def test_a_first_hand_the_store_cannot_take_yet_is_dealt_once_it_can(
     assert refusals == 0 and harness.running().current is not None
 
 
-async def test_a_finished_tables_own_channel_goes_after_its_grace(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_finished_tables_own_channel_goes_after_its_grace(tmp_path: Path) -> None:
     quick = dataclasses.replace(FAST, place_grace=0.2)
     async with running_harness(tmp_path, pacing=quick) as harness:
         host = harness.owner
@@ -171,7 +172,7 @@ async def test_a_finished_tables_own_channel_goes_after_its_grace(tmp_path) -> N
         assert channel_id not in world.channels
 
 
-async def test_a_finished_tables_thread_is_archived_after_its_grace(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_finished_tables_thread_is_archived_after_its_grace(tmp_path: Path) -> None:
     quick = dataclasses.replace(FAST, place_grace=0.2)
     async with running_harness(tmp_path, pacing=quick) as harness:
         host = harness.owner
@@ -185,7 +186,7 @@ async def test_a_finished_tables_thread_is_archived_after_its_grace(tmp_path) ->
         assert thread.archived
 
 
-async def test_a_whole_hand_on_two_shards(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_whole_hand_on_two_shards(tmp_path: Path) -> None:
     """Discord's Gateway topic, Sharding: guild events reach the guild's shard, and "DMs
     will only be sent to shard 0": the table's server is on shard 1, every DM click and
     reaction arrives on shard 0, and the one process plays the hand through."""
@@ -214,7 +215,7 @@ async def test_claims_answered_by_reactions_as_clients_send_them(harness: Harnes
     assert sum(seat.reactions for seat in seats) > 0
 
 
-async def test_a_burst_of_lobby_commands_is_answered_in_time(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_burst_of_lobby_commands_is_answered_in_time(tmp_path: Path) -> None:
     """Each /table join or leave redraws the lobby, and a thread's message edits share a
     bucket of five per five seconds: the command is answered before its edit, so the
     seventh command of a burst does not wait seconds for its answer (the harness fails
@@ -267,7 +268,7 @@ async def play_out_in_dms(harness: Harness, me: Person) -> list[Message]:
         await task
 
 
-async def test_a_click_that_beats_discords_answer_to_the_lobby_post(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_click_that_beats_discords_answer_to_the_lobby_post(tmp_path: Path) -> None:
     """With Discord's answer to posting the lobby on its way back, a player already sees
     the lobby and presses Join: the click itself tells the bot where the lobby is."""
     async with running_harness(tmp_path, latency=Latency(rest=0.3)) as harness:

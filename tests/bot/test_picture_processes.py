@@ -230,7 +230,9 @@ async def test_a_hand_is_played_with_its_pictures_drawn_in_a_process(tmp_path: P
             if bot.pictures.COSTS.drawn["desk"] >= 1:
                 break
             await asyncio.sleep(0.05)
-        assert not harness.running().hand.ended
+        hand = harness.running().hand
+        assert hand is not None
+        assert not hand.ended
         os.kill(pid, signal.SIGKILL)
         (settlement,) = await play_out(harness, [player(harness, me)], me)
         assert settlement.attachments[0].filename == "settlement.png"

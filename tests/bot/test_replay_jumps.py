@@ -5,22 +5,25 @@ from __future__ import annotations
 from bot.replays import Marks
 from engine.events import Claimed, Discarded, Event, Konged, Won
 
+# A stored action and the events it produced.
+Step = tuple[dict[str, object], list[Event]]
 
-def marks(*actions: tuple[dict[str, object], list[Event]]) -> Marks:
+
+def marks(*actions: Step) -> Marks:
     marked = Marks()
     for raw, events in actions:
         marked.add(raw, events)
     return marked
 
 
-DISCARD_0 = ({"seat": 0, "action": "discard", "tile": "5m"}, [Discarded(0, 4)])
-PASS_1 = ({"seat": 1, "action": "pass"}, [])
-PONG_2 = ({"seat": 2, "action": "pong"}, [Claimed(2, "pong", (4, 4, 4), 4, 0)])
-DISCARD_2 = ({"seat": 2, "action": "discard", "tile": "1p"}, [Discarded(2, 9)])
-KONG_3 = ({"seat": 3, "action": "kong", "tile": "1p"}, [Konged(3, "exposed", 9, 2)])
-CONCEALED_1 = ({"seat": 1, "action": "kong", "tile": "9s"}, [Konged(1, "concealed", 26)])
-RON_1 = ({"seat": 1, "action": "win"}, [Won(1, "discard", 9, 2, 8)])
-TSUMO_0 = ({"seat": 0, "action": "win"}, [Won(0, "self_draw", 9, None, 8)])
+DISCARD_0: Step = ({"seat": 0, "action": "discard", "tile": "5m"}, [Discarded(0, 4)])
+PASS_1: Step = ({"seat": 1, "action": "pass"}, [])
+PONG_2: Step = ({"seat": 2, "action": "pong"}, [Claimed(2, "pong", (4, 4, 4), 4, 0)])
+DISCARD_2: Step = ({"seat": 2, "action": "discard", "tile": "1p"}, [Discarded(2, 9)])
+KONG_3: Step = ({"seat": 3, "action": "kong", "tile": "1p"}, [Konged(3, "exposed", 9, 2)])
+CONCEALED_1: Step = ({"seat": 1, "action": "kong", "tile": "9s"}, [Konged(1, "concealed", 26)])
+RON_1: Step = ({"seat": 1, "action": "win"}, [Won(1, "discard", 9, 2, 8)])
+TSUMO_0: Step = ({"seat": 0, "action": "win"}, [Won(0, "self_draw", 9, None, 8)])
 
 
 def test_my_next_move_skips_passes_and_other_seats() -> None:

@@ -30,6 +30,7 @@ async def test_the_tile_emojis_are_uploaded_once(tmp_path: Path) -> None:
         assert names == {emoji_name(k) for k in range(NUM_KINDS)} == set(first)
         five = bot.tile_emoji.of(parse_tile("5m"))
         assert five is not None and five.name == "mj_5m"
+        assert five.id is not None
         assert world.app_emojis[five.id].image.startswith(b"\x89PNG")
         # A restart finds them: nothing is uploaded again.
         await harness.stop_bot()

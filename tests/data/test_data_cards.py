@@ -7,7 +7,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import pytest
 
@@ -41,7 +41,21 @@ from tests.data.store_support import (
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def _set_config(store: SqlStore, **changes: object) -> None:
+class _ConfigChanges(TypedDict, total=False):
+    """The settings of a GuildConfig a test may change (all but its guild)."""
+
+    table_category_id: int | None
+    turn_timer: int
+    claim_timer: int
+    starter_cards: int
+    daily_cards: int
+    room_card_prices: dict[int, int]
+    card_payer: CardPayer
+    lobbies_per_member: int
+    lobbies_per_server: int
+
+
+async def _set_config(store: SqlStore, **changes: Unpack[_ConfigChanges]) -> None:
     config = await store.guild_config(GUILD)
     await store.save_guild_config(dataclasses.replace(config, **changes))
 

@@ -32,7 +32,7 @@ from tests.data.store_support import (
 MODEL = PlackettLuce()
 
 
-def expected(before: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:
+def expected(before: list[tuple[float, float]], ranks: list[float]) -> list[tuple[float, float]]:
     """What the library itself computes for these placements."""
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
     return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=ranks)]

@@ -280,11 +280,11 @@ async def test_totals_match_a_full_recount(
         seats = {seat.chair: seat.user_id for seat in table.seats}
         players: dict[int, Played] = {}
         for seat in range(4):
-            user = seats[seat]
-            if user is None:
+            user_id = seats[seat]
+            if user_id is None:
                 continue
             win = next((w for w in result.wins if w.seat == seat), None)
-            players[user] = (
+            players[user_id] = (
                 result.net[seat],
                 win is not None,
                 win is not None and win.from_seat is None,

@@ -40,7 +40,7 @@ async def test_a_full_disk_is_unavailable(tmp_path: Path) -> None:
     path = tmp_path / "full.sqlite3"
     store = await SqliteStore.open(path)
     # The file may not grow by one more page: SQLite's "database or disk is full".
-    pages = (await store._db.execute_fetchall("PRAGMA page_count"))[0][0]
+    pages = next(iter(await store._db.execute_fetchall("PRAGMA page_count")))[0]
     await store._db.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(StoreUnavailableError, match="full"):
         for user in range(2000):

@@ -45,7 +45,7 @@ def brute_decompositions(counts: tuple[int, ...], pair_used: bool = False) -> fr
     if first is None:
         return frozenset({()}) if pair_used else frozenset()
     found = set()
-    options = []
+    options: list[tuple[tuple[BlockType, int], tuple[int, ...], bool]] = []
     if counts[first] >= 3:
         options.append(((BlockType.PUNG, first), (first,) * 3, pair_used))
     if counts[first] >= 2 and not pair_used:

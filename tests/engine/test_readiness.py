@@ -11,10 +11,9 @@ import pytest
 from engine.ai import make_player
 from engine.readiness import Readiness, ReadyDiscard, Wait, readiness
 from engine.round import Round
-from engine.rules.base import HandSpec
 from engine.rules.registry import find_calculator, find_ruleset
 from engine.simulate import PromptChoices
-from engine.tiles import counts_of, kinds_of, parse_tile, parse_tiles
+from engine.tiles import HandSpec, counts_of, kinds_of, parse_tile, parse_tiles
 from tests.engine.round.helpers import deal
 
 GUANGDONG = find_ruleset("guangdong")

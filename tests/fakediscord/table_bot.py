@@ -73,7 +73,20 @@ class TableBot(discord.Client):
     async def setup_hook(self) -> None:
         await self.tree.sync(guild=discord.Object(self.guild_id))
 
+    def text_channel(self, channel_id: int) -> discord.TextChannel:
+        """The text channel `channel_id`, from discord.py's cache."""
+        channel = self.get_channel(channel_id)
+        assert isinstance(channel, discord.TextChannel), channel
+        return channel
+
+    def known_user(self, user_id: int) -> discord.User:
+        """The user `user_id`, from discord.py's cache."""
+        user = self.get_user(user_id)
+        assert user is not None, user_id
+        return user
+
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        assert self.user is not None
         if payload.user_id != self.user.id:
             self.reactions.put_nowait(payload)
 

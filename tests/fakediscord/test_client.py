@@ -68,7 +68,7 @@ async def test_subcommand_group_with_member_option(
 async def test_direct_messages_and_closed_dms(
     fake: FakeDiscord, alice: Person, bob: Person, bot: TableBot
 ) -> None:
-    await bot.get_user(alice.id).send(
+    await bot.known_user(alice.id).send(
         "your hand", file=discord.File(io.BytesIO(tiny_png()), "hand.png")
     )
     hand = await alice.next_message(channel=alice.dm)
@@ -77,7 +77,7 @@ async def test_direct_messages_and_closed_dms(
 
     bob.close_dms()
     with pytest.raises(discord.Forbidden) as refused:
-        await bot.get_user(bob.id).send("your hand")
+        await bot.known_user(bob.id).send("your hand")
     assert refused.value.code == 50007
     assert fake.metrics.invalid_requests == 1
 
@@ -85,7 +85,7 @@ async def test_direct_messages_and_closed_dms(
 async def test_threads_and_reactions(
     fake: FakeDiscord, guild: Guild, alice: Person, bot: TableBot
 ) -> None:
-    channel = bot.get_channel(alice.home.id)
+    channel = bot.text_channel(alice.home.id)
     lobby = await channel.send("lobby")
     thread = await lobby.create_thread(name="Table 1")
     assert thread.id == lobby.id
@@ -95,7 +95,7 @@ async def test_threads_and_reactions(
 
     await table.add_reaction("🀄")
     assert fake.world.messages[table.id].reactions == {"🀄": [fake.world.bot.id]}
-    await alice.react(table, "👍")
+    await alice.react(table.id, "👍")
     event = await asyncio.wait_for(bot.reactions.get(), 5)
     assert (event.user_id, str(event.emoji), event.message_id) == (alice.id, "👍", table.id)
 
@@ -142,7 +142,7 @@ async def test_global_rate_limit_is_retried_by_discord_py(
     fake.rate_limits.global_limit = 3
     channels = [fake.world.create_channel(guild, f"t{n}") for n in range(8)]
     await asyncio.sleep(0.01)
-    sent = await asyncio.gather(*(bot.get_channel(c.id).send("hi") for c in channels))
+    sent = await asyncio.gather(*(bot.text_channel(c.id).send("hi") for c in channels))
     assert len(sent) == 8
     report = fake.report()
     assert report["global_rate_limited"] > 0
@@ -155,7 +155,7 @@ async def test_global_rate_limit_is_retried_by_discord_py(
 async def test_route_bucket_headers_keep_discord_py_under_the_limit(
     fake: FakeDiscord, alice: Person, bot: TableBot
 ) -> None:
-    channel = bot.get_channel(alice.home.id)
+    channel = bot.text_channel(alice.home.id)
     await asyncio.gather(*(channel.send(f"m{n}") for n in range(12)))
     assert fake.metrics.requests["POST /channels/{channel_id}/messages"] == 12
     assert not fake.metrics.rate_limited
@@ -169,7 +169,8 @@ async def test_reconnect_resumes_and_replays_missed_events(
     async def on_resumed() -> None:
         resumed.set()
 
-    bot.on_resumed = on_resumed  # type: ignore[method-assign]
+    # discord.py calls an event handler found as an `on_<event>` attribute of the client.
+    bot.on_resumed = on_resumed  # type: ignore[attr-defined]
     fake.gateway.force_reconnect()
     fresh = fake.world.create_channel(guild, "made-during-reconnect")
     await asyncio.wait_for(resumed.wait(), 5)
@@ -179,7 +180,7 @@ async def test_reconnect_resumes_and_replays_missed_events(
 
 
 async def test_private_prompt_in_a_dm_round_trip(alice: Person, bot: TableBot) -> None:
-    sent = await bot.get_user(alice.id).send("your turn", view=LobbyView(bot))
+    sent = await bot.known_user(alice.id).send("your turn", view=LobbyView(bot))
     prompt = await alice.next_prompt()
     assert prompt.id == sent.id
     await alice.click(prompt, label="Join")
@@ -204,7 +205,7 @@ async def test_table_message_is_edited_in_place_after_the_token_expired(
     lobby = (await handle.response()).message
     assert lobby is not None
     fake.clock.advance(fake.limits.token_lifetime_seconds + 60)
-    message = await bot.get_channel(lobby.channel_id).fetch_message(lobby.id)
+    message = await bot.text_channel(lobby.channel_id).fetch_message(lobby.id)
     picture = discord.File(io.BytesIO(tiny_png(9, 9)), "table.png")
     updated = await message.edit(content="round 1", attachments=[picture], view=None)
     assert await updated.attachments[0].read() == tiny_png(9, 9)
@@ -217,8 +218,9 @@ async def test_route_429_on_a_shared_bucket_is_retried_by_discord_py(
     fake: FakeDiscord, alice: Person, bot: TableBot
 ) -> None:
     # Adding and removing reactions share one bucket that discord.py cannot know in advance.
-    message = await bot.get_channel(alice.home.id).send("claim?")
+    message = await bot.text_channel(alice.home.id).send("claim?")
     fake.rate_limits.time_scale = 1.0
+    assert bot.user is not None
     await asyncio.gather(message.add_reaction("👍"), message.remove_reaction("👎", bot.user))
     assert fake.world.messages[message.id].reactions == {"👍": [fake.world.bot.id]}
     assert sum(fake.metrics.rate_limited.values()) == 1

@@ -87,7 +87,7 @@ async def test_discord_py_gives_up_on_a_banned_request(
     await unauthorized(rest, 4)
     fake.metrics.reset()
     with pytest.raises(discord.HTTPException) as refused:
-        await bot.get_channel(guild.channel_ids[0]).send("hello")
+        await bot.text_channel(guild.channel_ids[0]).send("hello")
     assert refused.value.status == 429
     assert fake.metrics.requests["POST /channels/{channel_id}/messages"] == 1
     assert not fake.world.messages

@@ -41,7 +41,7 @@ async def test_discord_keeps_each_form_as_sent(
     """discord-api-docs#1254: 1️⃣ arrives as 31-E2-83-A3 from some clients and as
     31-EF-B8-8F-E2-83-A3 from others, and Discord hands back what each sent: the bot's
     MESSAGE_REACTION_ADD carries the person's form, and the two forms are two reactions."""
-    message = await bot.get_channel(alice.home.id).send("claim?")
+    message = await bot.text_channel(alice.home.id).send("claim?")
     await message.add_reaction(KEYCAP_THREE)
     await message.add_reaction(LEFT_ARROW)
     alice.emoji_form = "without_fe0f"

@@ -271,7 +271,12 @@ async def test_mentions_ping_as_allowed_mentions_lets_them(
     general = guild.channel_ids[0]
     content = f"<@{alice.id}> <@!{bob.id}> <@&{guild.id}> @everyone"
     sent = []
-    for allowed in (None, {"parse": []}, {"parse": ["everyone"], "users": [str(bob.id)]}):
+    choices: list[dict[str, list[str]] | None] = [
+        None,
+        {"parse": []},
+        {"parse": ["everyone"], "users": [str(bob.id)]},
+    ]
+    for allowed in choices:
         body: dict[str, object] = {"content": content}
         if allowed is not None:
             body["allowed_mentions"] = allowed

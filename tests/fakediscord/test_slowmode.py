@@ -123,7 +123,7 @@ async def test_discord_py_waits_out_slowmode_and_retries(
     fake.limits.slowmode_exempts_bots = False
     channel = fake.world.channels[guild.channel_ids[0]]
     fake.world.update_channel(channel, rate_limit_per_user=1)
-    sendable = bot.get_channel(channel.id)
+    sendable = bot.text_channel(channel.id)
     loop = asyncio.get_running_loop()
     started = loop.time()
     await sendable.send("one")

@@ -190,7 +190,7 @@ async def test_discord_py_drops_an_archived_thread_and_gets_it_back_by_sending(
 ) -> None:
     """discord.py removes a thread from its cache on a THREAD_UPDATE that archives it, so
     `get_channel` no longer finds it; a message sent there reopens it."""
-    lobby = await bot.get_channel(alice.home.id).send("lobby")
+    lobby = await bot.text_channel(alice.home.id).send("lobby")
     thread = await lobby.create_thread(name="Table 1")
     picture = await thread.send("table picture")
     assert thread.auto_archive_duration == 1440

@@ -171,14 +171,18 @@ def test_mcr_settles_only_the_horses_someone_bought() -> None:
     for seed in range(4):
         nobody = Round.new("mcr", {"min_fan": 0, "horses": True}, seed)
         _play(nobody, seed, horses=lambda seat: ())
-        assert len(nobody.view(None).aside["horses"]) == 6
+        aside = nobody.view(None).aside["horses"]
+        assert isinstance(aside, tuple)
+        assert len(aside) == 6
         view = engine_views.settlement_view(nobody, NAMES, Labels(), "t")
         assert view.horses == () and all(p.horse is None for p in view.payments)
 
         one = Round.new("mcr", {"min_fan": 0, "horses": True}, seed)
         _play(one, seed, horses=lambda seat: (2,) if seat == 3 else ())
         view = engine_views.settlement_view(one, NAMES, Labels(), "t")
-        assert [(h.buyer, h.kind) for h in view.horses] == [(3, one.view(None).aside["horses"][1])]
+        aside = one.view(None).aside["horses"]
+        assert isinstance(aside, tuple)
+        assert [(h.buyer, h.kind) for h in view.horses] == [(3, aside[1])]
 
 
 def test_a_capped_win_says_what_it_was_worth_before_the_cap() -> None:

@@ -66,6 +66,7 @@ def test_encode_maps_a_full_colour_picture_to_its_palette() -> None:
     image = _decoded(png.encode(picture, colours=_palette()))
     assert image.size == picture.size
     shown, drawn = image.convert("RGB").getpixel((0, 0)), picture.getpixel((0, 0))
+    assert isinstance(shown, tuple) and isinstance(drawn, tuple)
     # 256 colours: the felt comes back as the palette's nearest colour, not visibly other.
     assert all(abs(a - b) <= 4 for a, b in zip(shown, drawn, strict=True))
 

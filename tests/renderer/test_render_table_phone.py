@@ -16,7 +16,7 @@ from renderer import engine_views, table_layout
 from renderer.engine_views import SeatText
 from renderer.models import HorseView, Labels, SeatView, TableView
 from renderer.sprites import BACK
-from renderer.table_layout import BOXES, SIZE, Role, TablePlan
+from renderer.table_layout import BOXES, SIZE, Ink, Role, TablePlan, TableTile
 
 PHONE_WIDTH = 360
 MIN_PHONE_TILE = 18
@@ -104,7 +104,8 @@ def _unreadable(plan: TablePlan) -> list[str]:
 def _outside_own_box(view: TableView, plan: TablePlan) -> list[str]:
     """Tiles and sprites (name plates, badges) of a seat that stray out of its box."""
     out = []
-    for thing in (*plan.tiles, *plan.inks):
+    things: tuple[TableTile | Ink, ...] = (*plan.tiles, *plan.inks)
+    for thing in things:
         if thing.seat is None:
             continue
         bx, by, bw, bh = BOXES[table_layout.position(view, thing.seat)]

@@ -21,6 +21,13 @@ def _difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean[:3]) / 3
 
 
+def _alpha(image: Image.Image, xy: tuple[int, int]) -> int:
+    """The alpha of an RGBA picture's pixel at ``xy``."""
+    pixel = image.getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return pixel[3]
+
+
 def _flat(face: int, width: int) -> Image.Image:
     tile = sprites.tile(face, width)
     out = Image.new("RGB", tile.size, "white")
@@ -45,8 +52,8 @@ def test_any_size_keeps_the_tile_shape(width: int) -> None:
     assert tile.size == (width, tile_height(width))
     assert tile.mode == "RGBA"
     # Rounded corners let the table show through; the middle is solid.
-    assert tile.getpixel((0, 0))[3] < 200
-    assert tile.getpixel((width // 2, tile.height // 2))[3] == 255
+    assert _alpha(tile, (0, 0)) < 200
+    assert _alpha(tile, (width // 2, tile.height // 2)) == 255
 
 
 def test_sprites_are_cached_by_face_size_and_state() -> None:
@@ -71,7 +78,7 @@ def test_marks_and_dimming_change_the_tile(mark: Mark) -> None:
     assert _difference(sprites.tile(12, 48, mark=mark), plain) > 0.5
     assert _difference(sprites.tile(12, 48, dim=True), plain) > 5
     # A mark stays inside the tile's rounded outline.
-    assert sprites.tile(12, 48, mark=mark).getpixel((47, 0))[3] < 16
+    assert _alpha(sprites.tile(12, 48, mark=mark), (47, 0)) < 16
 
 
 @pytest.mark.parametrize(("face", "width"), [(34, 40), (-2, 40), (0, 0)])

@@ -106,5 +106,6 @@ async def test_mo_qie_plays_the_persons_turns_until_the_hand_ends(
     ordered = [t for t in turns if t[2] is not None and t[3]]
     assert ordered, "some turns were played by the order"
     for action, source, drawn, _ in ordered:
+        assert drawn is not None
         assert action == Discard(action.seat, drawn) and source is Source.PLAYER
     await runtime.close()

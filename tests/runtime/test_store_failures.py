@@ -54,6 +54,7 @@ async def path(tmp_path: Path) -> Path:
 async def store(path: Path) -> AsyncIterator[FullDisk]:
     # A short busy timeout: a lock held longer than this fails the write.
     opened = await FullDisk.open(path, synchronous="NORMAL", busy_timeout=0.1)
+    assert isinstance(opened, FullDisk)
     yield opened
     await opened.close()
 

@@ -1,14 +1,16 @@
-"""Building hands for the engine's tests: explicit deals, walls and quick play-outs."""
+"""Building hands for the engine's tests: explicit deals, walls and quick play-outs, and a
+hand seen as its rule set's hooks see it."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.actions import Action
 from engine.round import Round
-from engine.rules.play import RuleSet
+from engine.rules.base import OptionsT
+from engine.rules.play import HandState, RuleSet
 from engine.tiles import counts_of, format_tiles, parse_tiles
 
 
@@ -55,10 +57,18 @@ def deal(rules: RuleSet, hands: Sequence[str], **kwargs: Any) -> Round:
 def random_play(rnd: Round, seed: int, limit: int = 10_000) -> list[Action]:
     """Random legal actions until the hand ends; returns them."""
     rng = random.Random(seed)
-    done = []
+    done: list[Action] = []
     while not rnd.ended and len(done) < limit:
         seat = rng.choice(rnd.to_act())
         action = rng.choice(rnd.legal_actions(seat))
         rnd.apply(action)
         done.append(action)
     return done
+
+
+def hand_state(rnd: Round, options_type: type[OptionsT]) -> HandState[OptionsT]:
+    """``rnd`` as the hooks of a rule set reading ``options_type`` see it: a ``Round``
+    holds its options as the base ``TableOptions``, which a type checker cannot match to
+    the rule set's own options class."""
+    assert isinstance(rnd.options, options_type)
+    return cast(HandState[OptionsT], rnd)

@@ -27,6 +27,7 @@ from engine.events import (
     Drew,
     HandEnded,
     HandStarted,
+    Konged,
     PromptAnswered,
     Restricted,
     RestrictionCleared,
@@ -156,7 +157,7 @@ def test_concealed_kong_draws_a_replacement() -> None:
     assert rnd.last_drawn(0) == parse_tile("9s")
     assert rnd.kongs[0].type.value == "concealed"
     # Others see that a concealed kong was made, not its tile.
-    seen = [e for e in rnd.events_for(1) if e.type == "konged"]
+    seen = [e for e in rnd.events_for(1) if isinstance(e, Konged)]
     assert seen and seen[0].tile is None
     assert rnd.view(1).seats[0].hidden_kongs == 1 and rnd.view(1).seats[0].melds == ()
 
@@ -173,7 +174,10 @@ def _discard_drawn_until_the_end(rnd: Round, *, stop_at_prompt: bool = False) ->
         if rnd.live_count == 0:
             assert not any(isinstance(a, Kong) for a in legal)
         drawn = rnd.last_drawn(seat)
-        rnd.apply(Discard(seat, drawn) if Discard(seat, drawn) in legal else legal[-1])
+        if drawn is not None and Discard(seat, drawn) in legal:
+            rnd.apply(Discard(seat, drawn))
+        else:
+            rnd.apply(legal[-1])
 
 
 def test_exhaustive_draw() -> None:
@@ -255,7 +259,9 @@ def test_pong_lock_withholds_the_pong() -> None:
     rnd = deal(LOCKS, hands, front="2z6z5p5p")
     rnd.apply(Discard(0, parse_tile("9s")))
     for seat in (1, 2, 3):
-        rnd.apply(Discard(seat, rnd.last_drawn(seat)))
+        drawn = rnd.last_drawn(seat)
+        assert drawn is not None
+        rnd.apply(Discard(seat, drawn))
     rnd.apply(Pass(1))  # S3's 5p: S1 passes the pong
     assert [(e.seat, e.kind, e.tile) for e in rnd.events if isinstance(e, Restricted)] == [
         (1, "pass_pong", P5)
@@ -313,11 +319,12 @@ def test_prompts_after_the_deal() -> None:
     rnd = Round.new(PLAIN, {"exchange": True, "void": True}, seed=5)
     assert rnd.phase is Phase.PROMPT and rnd.prompt is not None and rnd.prompt.id == "exchange"
     assert rnd.to_act() == [0, 1, 2, 3]
-    picks = {}
+    picks: dict[int, Exchange] = {}
     for seat in range(4):
         legal = rnd.legal_actions(seat)
-        assert legal and all(isinstance(a, Exchange) for a in legal)
-        picks[seat] = legal[0]
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        assert legal and exchanges == legal
+        picks[seat] = exchanges[0]
     _refused(rnd, ChooseVoid(0, 1), "prompt_open")
     _refused(rnd, Discard(0, rnd.dealt[0][0]), "prompt_open")
     rnd.apply(picks[0])
@@ -438,7 +445,9 @@ def test_void_suit_first() -> None:
     rnd = deal(PLAIN, hands, options={"void": True})
     for seat in range(4):
         rnd.apply(ChooseVoid(seat, 0))
-    assert [a.tile for a in rnd.legal_actions(0)] == [parse_tile("1m")]
+    legal = rnd.legal_actions(0)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    assert discards == legal and [a.tile for a in discards] == [parse_tile("1m")]
     err = _refused(rnd, Discard(0, P5), "must_discard_void")
     assert "void" in err.message
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 import pytest
 
 from engine.rules.play import Figure, HandState, WinHow
 from engine.rules.registry import find_ruleset
 from engine.simulate import main, simulate
-from tests.engine.round.plain import PlainRules
+from tests.engine.round.plain import PlainOptions, PlainRules
 
 HANDS = 24
 
@@ -25,7 +24,7 @@ class Counting(PlainRules):
         super().__init__()
         self.seen: list[tuple[int, int, int]] = []
 
-    def hand_statistics(self, state: HandState) -> Mapping[str, Figure]:
+    def hand_statistics(self, state: HandState[PlainOptions]) -> Mapping[str, Figure]:
         wins = len(state.wins)
         self_drawn = sum(1 for w in state.wins if w.context.how is WinHow.SELF_DRAW)
         melds = sum(len(state.melds(s)) for s in range(4))
@@ -37,9 +36,7 @@ class Counting(PlainRules):
             "never counted": Figure(0, 0),
         }
 
-    def simulation_notes(
-        self, options: Mapping[str, Any], hands: int, seed: int
-    ) -> Mapping[str, float]:
+    def simulation_notes(self, options: PlainOptions, hands: int, seed: int) -> Mapping[str, float]:
         return {"hands asked for": hands}
 
 

@@ -14,9 +14,11 @@ from engine.errors import Refusal, ScriptError
 from engine.replay import main as replay_main
 from engine.round import Phase, Round
 from engine.rules.guangdong.bighu import SEED_KIND_IDS
+from engine.rules.guangdong.options import GuangdongOptions
 from engine.rules.guangdong.ruleset import RULESET, GuangdongFacts
 from engine.rules.play import Figure, WinLock
 from engine.tiles import parse_tiles
+from tests.engine.round.helpers import hand_state
 from tests.engine.rules.guangdong.guangdong_scripts import events, lines, play, script
 from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E5, E8, E9, E10, E11
 
@@ -117,11 +119,11 @@ def test_horses_come_off_the_back_before_the_first_action() -> None:
 
 
 def test_next_fields_follow_the_hand() -> None:
-    rnd = play(E10)
+    rnd = hand_state(play(E10), GuangdongOptions)
     options = rnd.options
     assert RULESET.next_fields(options, rnd, 0, 2) == {"horse_count": 4, "dealer_streak": 3}
     assert RULESET.next_dealer(rnd) == 0
-    passed = play(E1)
+    passed = hand_state(play(E1), GuangdongOptions)
     assert RULESET.next_fields(options, passed, 2, 2) == {"horse_count": 1, "dealer_streak": 1}
 
 
@@ -245,12 +247,12 @@ def test_replay_prints_horse_fields_on_horse_lines() -> None:
 
 def test_simulation_figures_count_big_hu_and_horse_payouts() -> None:
     # E9: a small self-draw, two horse lines of 2.
-    assert RULESET.hand_statistics(play(E9)) == {
+    assert RULESET.hand_statistics(hand_state(play(E9), GuangdongOptions)) == {
         "big-hu share of wins": Figure(0, 1, percent=True),
         "horse payout per hand": Figure(4),
     }
     # E10: the dealer's big self-draw; his horse copies three lines of 4.
-    assert RULESET.hand_statistics(play(E10)) == {
+    assert RULESET.hand_statistics(hand_state(play(E10), GuangdongOptions)) == {
         "big-hu share of wins": Figure(1, 1, percent=True),
         "horse payout per hand": Figure(12),
     }

@@ -42,7 +42,7 @@ def lines(ledger: Ledger) -> list[Line]:
     return [(p.payer, p.payee, p.amount, p.reason) for p in ledger.lines]
 
 
-def copies(ledger: Ledger) -> list[tuple[int, str, int, int]]:
+def copies(ledger: Ledger) -> list[tuple[int, int | str, int | str, int | str]]:
     """(line number, horse tile, horse seat, copied line number) of every horse line."""
     return [
         (number, line["horse"], line["horse_seat"], line["copy_of"])

@@ -42,7 +42,7 @@ def kongs(draw: st.DrawFn) -> Kong:
     return Kong(seat, kind, source)
 
 
-wins_strategy = st.one_of(st.just([]), discard_wins(), drawn_wins())
+wins_strategy: st.SearchStrategy[list[Win]] = st.one_of(st.just([]), discard_wins(), drawn_wins())
 kongs_strategy = st.lists(kongs(), max_size=4)
 horses_strategy = st.lists(st.integers(0, NUM_KINDS - 1), max_size=4)
 stakes = st.integers(1, 1000)

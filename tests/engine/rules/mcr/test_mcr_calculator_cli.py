@@ -6,10 +6,11 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[4]
 
-LINES = [
+LINES: list[dict[str, object]] = [
     # E1: 三色三同顺, 门前清, 平和, 老少副.
     {"variant": "mcr", "hand": "123m123p123s78m55s", "win_tile": "9m"},
     # E16 with its winds.
@@ -57,7 +58,7 @@ LINES = [
 ]
 
 
-def run(lines: list[dict[str, object]]) -> list[dict[str, object]]:
+def run(lines: list[dict[str, object]]) -> list[dict[str, Any]]:
     done = subprocess.run(
         [sys.executable, "-m", "engine.score"],
         input="\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n",

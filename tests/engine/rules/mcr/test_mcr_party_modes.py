@@ -14,11 +14,13 @@ from engine.errors import IllegalActionError
 from engine.events import HandStarted, Notice
 from engine.round import Round, View
 from engine.rules.mcr.modes import WEALTH_VALUES
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.peak import TEMPLATES
 from engine.rules.mcr.ruleset import RULESET, McrFacts, notes
 from engine.simulate import check_hand, play_out
 from engine.tiles import counts_of, format_tiles, parse_tile, parse_tiles
 from engine.wall import roll_dice
+from tests.engine.round.helpers import hand_state
 from tests.engine.rules.mcr.mcr_examples import P4
 from tests.engine.rules.mcr.mcr_scripts import (
     bets,
@@ -227,9 +229,10 @@ def test_last_chance_tiles_hold_exactly_one_winner_the_best_wait() -> None:
             rnd.apply(players[seat].choose(rnd.view(seat), legal, rnd.default_action(seat)))
         if rnd.ended:
             continue
-        chances = notes(rnd).chances or []
+        state = hand_state(rnd, McrOptions)
+        chances = notes(state).chances or []
         for chance in chances:
-            found = RULESET.winning_tiles(rnd, chance.seat)
+            found = RULESET.winning_tiles(state, chance.seat)
             assert sum(k in found for k in chance.tiles) == 1
             best = max(found, key=lambda k: (found[k].score.total, -k))
             assert best in chance.tiles

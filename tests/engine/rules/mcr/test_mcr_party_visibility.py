@@ -20,8 +20,10 @@ from engine.events import (
     RestrictionCleared,
 )
 from engine.round import Round
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.ruleset import notes
 from engine.wall import roll_dice
+from tests.engine.round.helpers import hand_state
 
 HANDS = 12
 
@@ -36,7 +38,7 @@ def allowed(rnd: Round, viewer: int | None, reveal: frozenset[int]) -> set[int]:
     spectator only the seats that let spectators see their hands."""
     if viewer is None:
         return set(reveal)
-    target = notes(rnd).peek.get(viewer)
+    target = notes(hand_state(rnd, McrOptions)).peek.get(viewer)
     return {viewer} | ({target} if target is not None else set())
 
 
@@ -89,7 +91,7 @@ def test_peek_hands_show_the_target_to_its_chooser_only() -> None:
     for seed in seeds_rolling(2, HANDS):
         rnd = Round.new("mcr", {}, seed, hand_number=2)
         total += play_checking(rnd, seed)
-        targets = notes(rnd).peek
+        targets = notes(hand_state(rnd, McrOptions)).peek
         assert sorted(targets) == [0, 1, 2, 3]
         # Mid-hand the whole log, re-read, still shows each chooser only its target.
         again = Round.from_script({**rnd.to_script(), "actions": rnd.to_script()["actions"][:-1]})

@@ -234,6 +234,7 @@ def test_the_deal_passes_every_hand_and_the_wind_changes_every_four() -> None:
     for _ in range(8):
         rnd = session.start_hand()
         winds.append(rnd.fields["round_wind"])
+        assert session.dealer is not None
         dealers.append(session.dealer)
         discard_drawn_to_end(rnd)
         session.finish_hand()

@@ -11,13 +11,14 @@ import pytest
 
 from engine.ai import make_player
 from engine.round import Round
-from engine.rules.mcr.modes import DICE_MODES
+from engine.rules.mcr.options import DICE_MODES, McrOptions
 from engine.rules.mcr.peak import dealt_shanten, shanten_figures
 from engine.rules.mcr.ruleset import RULESET, notes
 from engine.rules.play import Figure
 from engine.session import Session
 from engine.simulate import check_hand, play_out, simulate
 from engine.wall import roll_dice
+from tests.engine.round.helpers import hand_state
 
 HANDS = 160
 
@@ -36,7 +37,7 @@ def test_sessions_reach_every_mode_and_keep_the_invariants(level: str) -> None:
             rnd = session.start_hand()
             play_out(rnd, [players[session.chair_of(seat)] for seat in range(4)])
             assert check_hand(rnd) == [], rnd.to_script()
-            modes[notes(rnd).mode] += 1
+            modes[notes(hand_state(rnd, McrOptions)).mode] += 1
             ends["win" if rnd.wins else "draw"] += 1
             session.finish_hand()
             played += 1
@@ -53,7 +54,7 @@ def test_the_official_preset_simulates_cleanly() -> None:
 def test_simulation_figures_name_the_dice_mode_and_the_dealt_shanten() -> None:
     seed = next(s for s in range(3000) if roll_dice(random.Random(s)) == (6, 6))
     peak = Round.new("mcr", {}, seed, hand_number=2)
-    figures = RULESET.hand_statistics(peak)
+    figures = RULESET.hand_statistics(hand_state(peak, McrOptions))
     modes = {label: f for label, f in figures.items() if label.startswith("dice mode ")}
     assert list(modes) == [f"dice mode {m}" for m in ("none", *DICE_MODES)]
     assert {label for label, f in modes.items() if f.amount} == {"dice mode peak"}
@@ -62,7 +63,7 @@ def test_simulation_figures_name_the_dice_mode_and_the_dealt_shanten() -> None:
     assert figures["dealt shanten, 巅峰时刻 hands"] == Figure(sum(shanten) / 4)
     assert figures["dealt shanten, other hands"] == Figure(0, 0)
     plain = Round.new("mcr", {"preset": "official"}, seed, hand_number=2)
-    figures = RULESET.hand_statistics(plain)
+    figures = RULESET.hand_statistics(hand_state(plain, McrOptions))
     assert figures["dice mode none"].amount == 1
     assert figures["dealt shanten, 巅峰时刻 hands"] == Figure(0, 0)
     assert figures["dealt shanten, other hands"].out_of == 1

@@ -35,7 +35,7 @@ def test_agrees_with_the_reference_on_seeded_hands() -> None:
     fans_seen: Counter[str] = Counter()
     flags_seen = set()
     winds_seen = set()
-    melds_seen = set()
+    melds_seen: set[MeldType] = set()
     for _ in range(HANDS):
         facts = random_win(rng)
         ours = our_fans(facts)

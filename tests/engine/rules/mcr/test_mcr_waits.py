@@ -8,6 +8,7 @@ import MahjongGB
 
 from engine.rules.base import WinFacts
 from engine.rules.mcr.calculator import CALCULATOR
+from engine.rules.mcr.options import McrOptions
 from engine.rules.mcr.samples import REFERENCE_TILES, random_win, reference_arguments
 from engine.tiles import HandSpec, counts_of, parse_hand, parse_tiles
 
@@ -51,23 +52,23 @@ def test_ready_and_nearly_ready_hands_agree_with_the_reference() -> None:
         hand = HandSpec(tuple(tiles), case.hand.melds)
         if max(counts_of(hand.all_tiles())) > 4:
             continue
-        assert CALCULATOR.waits(hand, None, {}) == reference_waits(hand), hand.notation()
+        assert CALCULATOR.waits(hand, None, McrOptions()) == reference_waits(hand), hand.notation()
 
 
 def test_far_hands_have_no_waits() -> None:
     hand = parse_hand("159m159p159sESWN")
-    shanten, waits = CALCULATOR.waits(hand, None, {})
+    shanten, waits = CALCULATOR.waits(hand, None, McrOptions())
     assert (shanten, waits) == reference_waits(hand)
     assert shanten > 0 and waits == []
 
 
 def test_four_of_a_kind_counts_as_two_pairs_of_seven() -> None:
     hand = parse_hand("1111m22p33p44s55s6s")
-    assert CALCULATOR.waits(hand, None, {}) == (0, parse_tiles("6s"))
+    assert CALCULATOR.waits(hand, None, McrOptions()) == (0, parse_tiles("6s"))
 
 
 def test_knitted_shapes_are_waited_on() -> None:
     hand = parse_hand("147m258p36sESWNC")
-    shanten, waits = CALCULATOR.waits(hand, None, {})
+    shanten, waits = CALCULATOR.waits(hand, None, McrOptions())
     assert (shanten, waits) == reference_waits(hand)
     assert parse_tiles("9s") == waits[:1]

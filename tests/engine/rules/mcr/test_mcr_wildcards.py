@@ -141,6 +141,7 @@ def test_the_substituted_hand_never_holds_a_fifth_copy() -> None:
     # Four 中 wild, 1111m held: the wildcards may not make a fifth 1m.
     result = score_win(facts("1111234567mCCC", "C", "C", self_drawn=True), McrOptions())
     counts = counts_of(parse_hand("1111234567m").concealed)
+    assert result.substitution is not None
     for kind in result.substitution.values():
         counts[kind] += 1
     assert max(counts) <= 4
@@ -297,7 +298,7 @@ def test_waits_with_wildcards_match_brute_force() -> None:
         hand = HandSpec(tuple(tiles), case.hand.melds)
         if not 1 <= tiles.count(wild) <= 2 or max(counts_of(hand.all_tiles())) > 4:
             continue
-        assert CALCULATOR.waits(hand, wild, {}) == brute_waits(hand, wild), hand
+        assert CALCULATOR.waits(hand, wild, McrOptions()) == brute_waits(hand, wild), hand
         checked += 1
 
 

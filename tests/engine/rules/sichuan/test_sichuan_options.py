@@ -33,7 +33,7 @@ DEFAULTS = {
     "flower_pig": True,
 }
 
-VALID = {
+VALID: dict[str, list[object]] = {
     "preset": ["exchange", "classic", "all_fans"],
     "base_stake": [1, 1000],
     "rounds": [1, 4, 8, 16],
@@ -42,7 +42,7 @@ VALID = {
     "self_draw_bonus": ["add_base", "add_fan"],
     "kong_bloom_payer": ["discarder", "all"],
 }
-INVALID = {
+INVALID: dict[str, list[object]] = {
     "preset": ["party", None, 1],
     "base_stake": [0, 1001, True, 1.5, "1"],
     "rounds": [2, 0, True, 8.0],

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,8 +20,10 @@ from engine.events import ClaimOffered, Notice
 from engine.round import Phase, Round
 from engine.rules.play import Figure
 from engine.rules.sichuan.flow import meld_refusal
+from engine.rules.sichuan.options import SichuanOptions
 from engine.rules.sichuan.ruleset import RULESET
 from engine.tiles import parse_tile
+from tests.engine.round.helpers import hand_state
 from tests.engine.rules.sichuan.sichuan_tables import (
     Table,
     discard,
@@ -490,8 +493,11 @@ def test_the_drawn_direction_stays_secret_until_the_piles_move() -> None:
 
 
 def test_exchange_three_on_and_off() -> None:
-    assert Round.new("sichuan", {}, seed=1).prompt.id == "exchange"
+    on = Round.new("sichuan", {}, seed=1)
+    assert on.prompt is not None
+    assert on.prompt.id == "exchange"
     off = Round.new("sichuan", {"exchange_three": False}, seed=1)
+    assert off.prompt is not None
     assert off.prompt.id == "void"
     assert "exchange_map" not in off.to_script()
 
@@ -721,12 +727,14 @@ def test_e11_ready_check_with_kong_refund() -> None:
 
 
 def test_simulation_figures_count_the_check_and_the_winners() -> None:
-    assert RULESET.hand_statistics(play(E11, E11_ACTIONS, to_end=True)) == {
+    assert RULESET.hand_statistics(
+        hand_state(play(E11, E11_ACTIONS, to_end=True), SichuanOptions)
+    ) == {
         "hands ending in 查叫": Figure(1, percent=True),
         "winners per hand": Figure(1),
     }
     # Two winners on one discard, and play goes on: no check.
-    assert RULESET.hand_statistics(play(E3, E3_ACTIONS)) == {
+    assert RULESET.hand_statistics(hand_state(play(E3, E3_ACTIONS), SichuanOptions)) == {
         "hands ending in 查叫": Figure(0, percent=True),
         "winners per hand": Figure(2),
     }
@@ -953,7 +961,7 @@ def test_last_discard_may_be_won_but_not_ponged() -> None:
 # -- the replay command -----------------------------------------------------------------------
 
 
-def run_replay(script: dict[str, object], tmp_path: Path) -> tuple[int, dict[str, object]]:
+def run_replay(script: dict[str, object], tmp_path: Path) -> tuple[int, dict[str, Any]]:
     path = tmp_path / "round.json"
     path.write_text(json.dumps(script), encoding="utf-8")
     done = subprocess.run(
