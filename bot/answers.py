@@ -1,5 +1,9 @@
 """Answering an interaction once, the way Discord documents it.
 
+Discord wants a first answer within three seconds of sending the interaction. Work that
+may take longer (store calls, a picture waiting its turn, a busy table) runs under
+:func:`in_time`, which acknowledges the interaction when the work outlasts
+:data:`ANSWER_WAIT`; the answer then completes or edits what the acknowledgement left.
 A deferred "thinking" answer is completed by editing it (``edit_original_response``);
 Discord keeps a follow-up in its place only for backwards compatibility. A private note
 after another answer is a follow-up of its own. Names in an answer never mention anyone.
@@ -7,7 +11,9 @@ after another answer is a follow-up of its own. Names in an answer never mention
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -15,6 +21,25 @@ _THINKING = discord.InteractionResponseType.deferred_channel_message
 _QUIET = discord.AllowedMentions.none()
 #: What Discord accepts in a message's content.
 CONTENT_LIMIT = 2000
+#: Seconds an interaction's work may take before the interaction is acknowledged: of
+#: Discord's three, the way to the bot and the answer's own request take some.
+ANSWER_WAIT = 1.5
+
+T = TypeVar("T")
+
+
+async def in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False
+) -> T:
+    """``work``'s result; when it takes longer than :data:`ANSWER_WAIT`, the interaction
+    is acknowledged meanwhile. A command then thinks privately; a click is deferred to
+    update its message later or, with ``thinking``, thinks privately for an answer of its
+    own."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_WAIT)
+    if not done:
+        await interaction.response.defer(ephemeral=True, thinking=thinking)
+    return await task
 
 
 def clipped(text: str) -> str:
@@ -50,3 +75,41 @@ async def finish(
         attachments=[file] if file is not None else [],
         allowed_mentions=_QUIET,
     )
+
+
+async def answer_picture_privately(
+    interaction: discord.Interaction[Any],
+    text: str,
+    file: discord.File,
+    view: discord.ui.View | None = None,
+) -> None:
+    """A private answer with a picture: the first response, or the completion of the
+    thinking that acknowledged the interaction (:func:`in_time` with ``thinking``)."""
+    text = clipped(text)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(
+            content=text, attachments=[file], view=view, allowed_mentions=_QUIET
+        )
+    elif view is None:
+        await interaction.response.send_message(
+            text, file=file, ephemeral=True, allowed_mentions=_QUIET
+        )
+    else:
+        await interaction.response.send_message(
+            text, file=file, view=view, ephemeral=True, allowed_mentions=_QUIET
+        )
+
+
+async def update_clicked(
+    interaction: discord.Interaction[Any],
+    text: str,
+    file: discord.File,
+    view: discord.ui.View | None,
+) -> None:
+    """The clicked message shown anew with a picture: the click's answer, or, after a
+    deferral (:func:`in_time`), an edit of that message."""
+    text = clipped(text)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, attachments=[file], view=view)
+    else:
+        await interaction.response.edit_message(content=text, attachments=[file], view=view)

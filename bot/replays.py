@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.answers import answer_picture_privately, in_time, update_clicked
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import player_name, variant_name
@@ -105,16 +106,28 @@ async def open_record(
 ) -> None:
     player = next((p for p in record.players if p.user_id == interaction.user.id), None)
     seat = player.seat if player is not None else 0
-    content, png, view = await frame(services, interaction, record, seat, 0)
-    await interaction.response.send_message(
-        content, file=as_file(png, "replay.png"), view=view, ephemeral=True
-    )
+    drawn = frame(services, interaction, record, seat, 0)
+    content, png, view = await in_time(interaction, drawn, thinking=True)
+    await answer_picture_privately(interaction, content, as_file(png, "replay.png"), view)
 
 
 async def navigate(
     services: Services, interaction: discord.Interaction, cid: CustomId, values: list[str]
 ) -> None:
     """A step button or the seat select of a replay."""
+    if cid.kind != "seat" and cid.arg == SCRIPT:
+        record = await find_record(services, interaction, cid.table_id)
+        await send_script(interaction, record, await services.store.round_script(record.info.id))
+        return
+    stepped = _stepped(services, interaction, cid, values)
+    content, png, view = await in_time(interaction, stepped)
+    await update_clicked(interaction, content, as_file(png, "replay.png"), view)
+
+
+async def _stepped(
+    services: Services, interaction: discord.Interaction, cid: CustomId, values: list[str]
+) -> tuple[str, bytes, discord.ui.View]:
+    """The frame a step button, a jump or the seat select asks for."""
     record = await find_record(services, interaction, cid.table_id)
     script = await services.store.round_script(record.info.id)
     last = len(script["actions"])
@@ -123,9 +136,6 @@ async def navigate(
     else:
         if cid.arg not in NAV_ARGS:
             raise UserError("click.expired")
-        if cid.arg == SCRIPT:
-            await send_script(interaction, record, script)
-            return
         seat, step = cid.hand_no, cid.prompt_seq
         if cid.arg in JUMPS:
             marks = replayed(record, script).marks
@@ -138,10 +148,7 @@ async def navigate(
     if not 0 <= seat < 4 or step > last:
         # A value never offered: a forged control or a select from an old message.
         raise UserError("click.expired")
-    content, png, view = await frame(services, interaction, record, seat, step)
-    await interaction.response.edit_message(
-        content=content, attachments=[as_file(png, "replay.png")], view=view
-    )
+    return await frame(services, interaction, record, seat, step)
 
 
 async def send_script(

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot import options, places, replays
-from bot.answers import answer_privately, finish, owes_words
+from bot.answers import answer_privately, finish, in_time, owes_words
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import ai_number, player_name, variant_name
@@ -35,7 +35,7 @@ from bot.runtime.hands import new_seed
 from bot.runtime.seats import DEFAULT_LEVEL, LOBBY_LEVELS, stored_level
 from bot.services import Services
 from bot.tables import lobby, options_panel
-from bot.tables.playing import CLICK_WAIT, PlayingTable
+from bot.tables.playing import PlayingTable
 from bot.variants import (
     COMMON_NAMES,
     OptionSyntaxError,
@@ -66,10 +66,6 @@ GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
-#: Seconds a lobby change (a seat taken or left, the table started or disbanded) waits for
-#: its store calls and the lobby's new picture before the click is acknowledged, as a game
-#: click waits for the runtime (bot/tables/playing.py).
-LOBBY_WAIT = CLICK_WAIT
 
 
 @dataclass(slots=True)
@@ -544,9 +540,9 @@ class TableManager:
         """Make a change to a table and show it on the lobby, the click answered in time.
 
         ``change`` (store calls one after another, a table opened or stopped) and the
-        lobby's new picture are waited for at most ``LOBBY_WAIT``: on a busy bot they may
-        outlast Discord's three seconds. Past it the click is acknowledged (a command
-        privately thinking) and the lobby is edited through its own route once ready. A
+        lobby's new picture may outlast Discord's three seconds on a busy bot: past
+        ``ANSWER_WAIT`` the click is acknowledged (a command privately thinking) and the
+        lobby is edited through its own route once ready (``bot.answers.in_time``). A
         click on the lobby is answered with the lobby itself; a command (or a click
         elsewhere) with ``key``'s words, the lobby edited then."""
 
@@ -554,11 +550,7 @@ class TableManager:
             await change()
             return await self._lobby_message(table_id)
 
-        work = asyncio.ensure_future(changed())
-        done, _ = await asyncio.wait({work}, timeout=LOBBY_WAIT)
-        if not done:
-            await interaction.response.defer(ephemeral=True)
-        shown = await work
+        shown = await in_time(interaction, changed())
         if _on_lobby(interaction, shown.table):
             await self._show_lobby(shown, interaction)
             return

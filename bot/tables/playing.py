@@ -2,8 +2,9 @@
 this class carries each interaction to the one and its answer back through the other.
 
 A click is answered within Discord's three seconds: it waits at most
-:data:`CLICK_WAIT` for the runtime (which may be busy with another move), acknowledges
-the click if the runtime is not done by then, and shows the result when it is ready.
+:data:`bot.answers.ANSWER_WAIT` for the runtime (which may be busy with another move),
+acknowledges the click if the runtime is not done by then, and shows the result when it
+is ready.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Protocol
 
 import discord
 
-from bot.answers import answer_privately
+from bot.answers import answer_privately, in_time
 from bot.i18n import t
 from bot.ids import CustomId
 from bot.pacing import Pacing
@@ -32,8 +33,6 @@ from data.models import LiveTable, PlayerSettings, Table
 
 log = logging.getLogger(__name__)
 
-#: Seconds a click waits for the runtime before it is acknowledged.
-CLICK_WAIT = 1.5
 #: Seconds from a click's arrival by which it is answered or acknowledged; Discord allows
 #: three, counted from when it sent the interaction.
 CLICK_DEADLINE = 2.5
@@ -230,12 +229,10 @@ class PlayingTable:
         arrived: float,
         locale: str,
     ) -> None:
-        done, _ = await asyncio.wait({work}, timeout=CLICK_WAIT)
-        late = not done
-        if late:
-            # Discord wants an answer within 3 seconds; the update follows when it is ready.
-            await interaction.response.defer()
-        result = await work
+        # Discord wants an answer within 3 seconds; after an acknowledgement the update
+        # follows when it is ready.
+        result = await in_time(interaction, work)
+        late = interaction.response.is_done()
         text = self._problem_text(result, locale)
         if text is not None:
             await answer_privately(interaction, text)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.answers import answer_picture_privately, in_time
 from bot.budget import RequestBudget
 from bot.i18n import t
 from bot.ids import CustomId
@@ -416,15 +417,14 @@ class TablePresenter:
 
     async def show_privately(self, interaction: discord.Interaction, state: SeatState) -> None:
         """The player's hand and controls, privately: a fresh message on each request."""
-        rendered = await self.render(state)
+        rendered = await in_time(interaction, self.render(state), thinking=True)
         components = rendered.message.components
-        file = as_file(rendered.png, "hand.png")
-        if components:
-            await interaction.response.send_message(
-                rendered.content, file=file, ephemeral=True, view=rows_view(components)
-            )
-        else:
-            await interaction.response.send_message(rendered.content, file=file, ephemeral=True)
+        await answer_picture_privately(
+            interaction,
+            rendered.content,
+            as_file(rendered.png, "hand.png"),
+            rows_view(components) if components else None,
+        )
 
     async def show_watch(
         self, interaction: discord.Interaction, board: BoardState, locale: str
@@ -433,15 +433,16 @@ class TablePresenter:
         title = prompts.title(board.facts, locale)
         names = prompts.names(board.facts, locale)
         seats = [SeatText(names[s], board.scores[s]) for s in range(4)]
-        png = await table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
+        drawn = table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
+        png = await in_time(interaction, drawn, thinking=True)
         button = GameButton(
             CustomId("watch", board.facts.table_id), label=t("controls.refresh", locale)
         )
-        await interaction.response.send_message(
+        await answer_picture_privately(
+            interaction,
             t("table.watching", locale, title=title),
-            file=as_file(png, "table.png"),
-            view=view_of(button),
-            ephemeral=True,
+            as_file(png, "table.png"),
+            view_of(button),
         )
 
     # -- posts -----------------------------------------------------------------------------

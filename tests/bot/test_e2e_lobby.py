@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import answers
 from bot.runtime.table import TableRuntime
 from bot.tables import manager
 from data.errors import SeatError
@@ -244,7 +245,7 @@ def slow_store(
         return await original(*args, **kwargs)
 
     monkeypatch.setattr(harness.store, method, slow)
-    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
     harness.fake.limits.first_response_seconds = seconds / 2
 
 
@@ -311,7 +312,7 @@ async def test_a_slow_lobby_picture_is_waited_for_within_the_deadline_too(
         return await lobby_png(view)  # type: ignore[arg-type]
 
     monkeypatch.setattr(manager, "lobby_png", slow_picture)
-    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
     harness.fake.limits.first_response_seconds = 0.3
     left = await guest.click(lobby, label="Leave")
     assert (await left.response()).type == DEFERRED_UPDATE
@@ -332,7 +333,7 @@ async def test_a_slow_join_refused_after_its_acknowledgement_is_answered_private
         raise SeatError("the table filled up")
 
     monkeypatch.setattr(harness.store, "take_seat", taken_meanwhile)
-    monkeypatch.setattr(manager, "LOBBY_WAIT", 0.1)
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
     harness.fake.limits.first_response_seconds = 0.3
     joined = await guest.click(lobby, label="Join")
     assert (await joined.response()).type == DEFERRED_UPDATE

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from bot import answers
 from bot.runtime.table import TableRuntime
-from bot.tables import playing
 from bot.tables.presenter import TablePresenter
 from data.models import TableStatus
 from fakediscord.driver import Person
@@ -226,9 +226,9 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     monkeypatch.setattr(TablePresenter, "answer", answer_flagged)
     monkeypatch.setattr(TablePresenter, "render", breaking)
     # The crash under test is in the click's own answer. A click acknowledged first (the
-    # runtime slower than CLICK_WAIT on a busy machine) is drawn by the hand message's
+    # runtime slower than ANSWER_WAIT on a busy machine) is drawn by the hand message's
     # sender instead, so this test gives the runtime all the time Discord would.
-    monkeypatch.setattr(playing, "CLICK_WAIT", 60.0)
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 60.0)
     harness.fake.limits.first_response_seconds = 120.0
     # Patched before the hand starts: its hand messages keep the presenter's render they
     # were made with.

@@ -1,0 +1,99 @@
+"""Private pictures on a busy bot: a hand, the table for a spectator and a replay whose
+picture takes longer than Discord's three seconds are acknowledged in time, and the
+picture follows in the same place.
+
+The fake keeps a first-answer deadline of 0.3 s here, each picture takes 0.6 s, and the
+bot's wait before acknowledging is shortened to 0.1 s to fit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from bot import answers, replays
+from bot.tables import presenter
+from bot.tables.presenter import TablePresenter
+from fakediscord.models import Message
+from tests.bot.harness import Harness, play_out, player
+
+DEFERRED_WITH_MESSAGE = 5
+DEFERRED_UPDATE = 6
+SLOW = 0.6
+
+T = TypeVar("T")
+
+
+def slowed(draw: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    async def slow(*args: Any, **kwargs: Any) -> T:
+        await asyncio.sleep(SLOW)
+        return await draw(*args, **kwargs)
+
+    return slow
+
+
+@pytest.fixture
+def busy(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
+    harness.fake.limits.first_response_seconds = SLOW / 2
+
+
+async def dealt(harness: Harness) -> Message:
+    """A table of the owner and three AI seats, dealt; returns its lobby."""
+    me = harness.owner
+    lobby = await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
+    await me.next_message(where=lambda m: m.guild_id is None, timeout=10)
+    return lobby
+
+
+async def test_a_slow_hand_picture_thinks_privately_then_shows_the_hand(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, busy: None
+) -> None:
+    me = harness.owner
+    lobby = await dealt(harness)
+    monkeypatch.setattr(TablePresenter, "render", slowed(TablePresenter.render))
+    asked = await me.run("/hand", channel=harness.fake.world.channels[lobby.channel_id])
+    callback = await asked.response()
+    assert callback.type == DEFERRED_WITH_MESSAGE
+    assert callback.message is not None and callback.message.ephemeral_for == me.id
+    shown = await me.next_edit(callback.message, timeout=10)
+    assert shown.attachments[0].filename == "hand.png" and shown.has_controls()
+
+
+async def test_a_slow_table_picture_for_a_spectator_follows_the_acknowledgement(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, busy: None
+) -> None:
+    watcher = harness.join("Watcher")
+    lobby = await dealt(harness)
+    monkeypatch.setattr(presenter, "table_png", slowed(presenter.table_png))
+    thread = harness.fake.world.channels[lobby.channel_id]
+    asked = await watcher.run("/table watch", channel=thread)
+    callback = await asked.response()
+    assert callback.type == DEFERRED_WITH_MESSAGE
+    assert callback.message is not None and callback.message.ephemeral_for == watcher.id
+    shown = await watcher.next_edit(callback.message, timeout=10)
+    assert shown.attachments[0].filename == "table.png"
+    assert [b["label"] for b in shown.buttons()] == ["Refresh"]
+
+
+async def test_a_slow_replay_opens_and_steps_after_acknowledging(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    me = harness.owner
+    await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
+    await play_out(harness, [player(harness, me)], me)
+    monkeypatch.setattr(replays, "table_png", slowed(replays.table_png))
+    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
+    harness.fake.limits.first_response_seconds = SLOW / 2
+    opened = await me.run("/replay", round="1")
+    callback = await opened.response()
+    assert callback.type == DEFERRED_WITH_MESSAGE and callback.message is not None
+    replay = await me.next_edit(callback.message, timeout=10)
+    assert "Step 0/" in replay.content and replay.attachments[0].filename == "replay.png"
+    stepped = await me.click(replay, emoji="▶")
+    assert (await stepped.response()).type == DEFERRED_UPDATE
+    after = await me.next_edit(replay, where=lambda m: "Step 1/" in m.content, timeout=10)
+    assert after.attachments[0].filename == "replay.png"
