@@ -74,7 +74,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -112,6 +112,7 @@ from fakediscord.server import pointed_at
 from fakediscord.world import MessageChange
 
 # Discord's global limit: requests per second per bot, interaction answers exempt.
+T = TypeVar("T")
 GLOBAL_LIMIT = RateLimits().global_limit
 BUDGET = Pacing().requests_per_second
 #: Least seconds between two edits of a table message, as the bot runs by default.
@@ -605,7 +606,7 @@ class BotProcess:
 
     async def start(self) -> BotSample:
         self._process.start()
-        return await self._receive()
+        return await self._receive(BotSample)
 
     @property
     def pid(self) -> int:
@@ -616,11 +617,11 @@ class BotProcess:
 
     async def sample(self, command: str = SAMPLE) -> BotSample:
         self._conn.send(command)
-        return await self._receive()
+        return await self._receive(BotSample)
 
     async def stop(self) -> BotReport:
         self._conn.send(STOP)
-        report = await self._receive()
+        report = await self._receive(BotReport)
         await asyncio.to_thread(self._process.join, BOT_TIMEOUT)
         return report
 
@@ -629,10 +630,13 @@ class BotProcess:
             self._process.terminate()
             self._process.join(5)
 
-    async def _receive(self) -> Any:
+    async def _receive(self, kind: type[T]) -> T:
         try:
             if await asyncio.to_thread(self._conn.poll, BOT_TIMEOUT):
-                return self._conn.recv()
+                received = self._conn.recv()
+                if not isinstance(received, kind):
+                    raise RuntimeError(f"the bot process sent {received!r}, not a {kind.__name__}")
+                return received
         except EOFError:
             pass
         raise RuntimeError(

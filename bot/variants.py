@@ -29,7 +29,7 @@ COMMON_NAMES = frozenset(o.name for o in COMMON_OPTIONS)
 ROUND_COUNTS = (1, 4, 8, 16)
 
 
-def ruleset(variant: str) -> RuleSet:
+def ruleset(variant: str) -> RuleSet[Any]:
     """The rule set, or RuleError when its play is not available."""
     return find_ruleset(variant)
 

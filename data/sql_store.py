@@ -414,7 +414,7 @@ class SqlStore(ABC):
             await rounds.record_result(db, row, table, result, now)
             await stats.add_round(db, round_id, day_of(now), windows)
             await replay_codes.assign(db, round_id, table.guild_id)
-            last_hand = row["hand_number"] >= table.rounds
+            last_hand: bool = row["hand_number"] >= table.rounds
             if last_hand:
                 await tables.mark_ended(db, table.id, TableStatus.FINISHED, now)
                 season = await seasons.running(db, table.guild_id)

@@ -202,7 +202,8 @@ def _named(node: dict[str, Any], word: str, locale: str) -> bool:
 def _find_option(
     node: dict[str, Any], word: str, locale: str, *, kinds: tuple[int, ...]
 ) -> dict[str, Any] | None:
-    for option in node.get("options") or []:
+    options: list[dict[str, Any]] = node.get("options") or []
+    for option in options:
         if option["type"] in kinds and _named(option, word, locale):
             return option
     return None

@@ -556,7 +556,7 @@ def _only(found: list[dict[str, Any]], what: str) -> dict[str, Any]:
 def _option_value(select: dict[str, Any], choice: str) -> str:
     for option in select.get("options") or []:
         if choice in (option["value"], option.get("label")):
-            return option["value"]
+            return str(option["value"])
     raise DriverError(f"the select has no option {choice!r}")
 
 

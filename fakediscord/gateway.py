@@ -328,7 +328,7 @@ def _valid_shard(shard: Any) -> bool:
     shard_id, count = shard
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in shard):
         return False
-    return 0 <= shard_id < count
+    return bool(0 <= shard_id < count)
 
 
 def _guild_of(event: str, data: dict[str, Any]) -> int | None:

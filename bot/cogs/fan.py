@@ -20,8 +20,7 @@ from bot.i18n import has, t
 from bot.i18n.terms import fan_name, fan_sum, tile_label, tiles_label, total_text, variant_name
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, hand_png, labels
-from bot.variants import VARIANTS
-from engine.rules.registry import find_calculator, find_ruleset
+from engine.rules.registry import VARIANTS, find_calculator, find_ruleset
 from engine.score import handle
 from engine.tiles import (
     HandSpec,

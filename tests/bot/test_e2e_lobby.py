@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import answers
+from bot.pictures import lobby_png
 from bot.runtime.table import TableRuntime
 from bot.tables import manager
 from data.errors import SeatError
@@ -305,7 +306,6 @@ async def test_a_slow_lobby_picture_is_waited_for_within_the_deadline_too(
     after the acknowledgement, not in Discord's three seconds."""
     host, guest = harness.owner, harness.join("Guest")
     lobby = await harness.open_table(host, "sichuan", guest)
-    lobby_png = manager.lobby_png
 
     async def slow_picture(view: object) -> bytes:
         await asyncio.sleep(0.6)

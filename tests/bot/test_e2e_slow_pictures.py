@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import pytest
 
 from bot import answers, replays
+from bot.pictures import table_png
 from bot.tables import presenter
 from bot.tables.presenter import TablePresenter
 from fakediscord.models import Message
@@ -68,7 +69,7 @@ async def test_a_slow_table_picture_for_a_spectator_follows_the_acknowledgement(
 ) -> None:
     watcher = harness.join("Watcher")
     lobby = await dealt(harness)
-    monkeypatch.setattr(presenter, "table_png", slowed(presenter.table_png))
+    monkeypatch.setattr(presenter, "table_png", slowed(table_png))
     thread = harness.fake.world.channels[lobby.channel_id]
     asked = await watcher.run("/table watch", channel=thread)
     callback = await asked.response()
@@ -85,7 +86,7 @@ async def test_a_slow_replay_opens_and_steps_after_acknowledging(
     me = harness.owner
     await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
     await play_out(harness, [player(harness, me)], me)
-    monkeypatch.setattr(replays, "table_png", slowed(replays.table_png))
+    monkeypatch.setattr(replays, "table_png", slowed(table_png))
     monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
     harness.fake.limits.first_response_seconds = SLOW / 2
     opened = await me.run("/replay", round="1")

@@ -15,7 +15,8 @@ from bot.demo import control_name
 from bot.i18n import EN, LOCALES, ZH_CN, catalog, placeholders, t
 from bot.i18n.terms import tile_label
 from bot.runtime.clicks import Answer
-from bot.tables.refusals import GENERIC, Refused, details, refusal_text
+from bot.runtime.snapshots import Refused
+from bot.tables.refusals import GENERIC, details, refusal_text
 from data.models import PlayerSettings
 from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange
 from engine.errors import Refusal

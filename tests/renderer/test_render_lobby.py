@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from renderer import ChairView, LobbyView, OptionLine, render_lobby
-from renderer.lobby import WIDTH
+from renderer.bands import WIDTH
 
 Decode = Callable[[bytes], Image.Image]
 
