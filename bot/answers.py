@@ -29,16 +29,20 @@ T = TypeVar("T")
 
 
 async def in_time(
-    interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    thinking: bool = False,
+    private: bool = True,
 ) -> T:
     """``work``'s result; when it takes longer than :data:`ANSWER_WAIT`, the interaction
-    is acknowledged meanwhile. A command then thinks privately; a click is deferred to
-    update its message later or, with ``thinking``, thinks privately for an answer of its
-    own."""
+    is acknowledged meanwhile. A command then thinks, privately unless ``private`` is
+    False (for an answer the channel sees); a click is deferred to update its message
+    later or, with ``thinking``, thinks privately for an answer of its own."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_WAIT)
     if not done:
-        await interaction.response.defer(ephemeral=True, thinking=thinking)
+        await interaction.response.defer(ephemeral=private, thinking=thinking)
     return await task
 
 
@@ -75,6 +79,16 @@ async def finish(
         attachments=[file] if file is not None else [],
         allowed_mentions=_QUIET,
     )
+
+
+async def answer_publicly(interaction: discord.Interaction[Any], text: str) -> None:
+    """An answer the channel sees: the first response, or the completion of the thinking
+    that acknowledged the command (:func:`in_time` with ``private=False``)."""
+    text = clipped(text)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, allowed_mentions=_QUIET)
+    else:
+        await interaction.response.send_message(text, allowed_mentions=_QUIET)
 
 
 async def answer_picture_privately(

@@ -4,12 +4,14 @@ admins (Manage Server) set."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answer_privately, answer_publicly, in_time
 from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
@@ -105,10 +107,21 @@ class AdminCog(
         amount: app_commands.Range[int, -10000, 10000],
         note: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        guild_id = guild_of(interaction)
-        locale = await self.bot.locale_of(interaction)
         if amount == 0:
             raise UserError("admin.zero")
+        granted = self._granted(interaction, user, amount, note)
+        await answer_privately(interaction, await in_time(interaction, granted))
+
+    async def _granted(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        user: discord.User,
+        amount: int,
+        note: str | None,
+    ) -> str:
+        """The cards given (or taken), stored, as the admin reads it."""
+        guild_id = guild_of(interaction)
+        locale = await self.bot.locale_of(interaction)
         await self.bot.store.touch_member(guild_id, user.id, user.name)
         try:
             move = await self.bot.store.grant_cards(
@@ -121,17 +134,13 @@ class AdminCog(
             )
         except InsufficientCardsError as exc:
             raise UserError("admin.take_too_many", count=exc.balance) from None
-        await interaction.response.send_message(
-            t(
-                "admin.granted",
-                locale,
-                user=user.mention,
-                count=move.delta,
-                delta=f"{move.delta:+d}",
-                balance=move.balance_after,
-            ),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
+        return t(
+            "admin.granted",
+            locale,
+            user=user.mention,
+            count=move.delta,
+            delta=f"{move.delta:+d}",
+            balance=move.balance_after,
         )
 
     @app_commands.command(
@@ -182,8 +191,6 @@ class AdminCog(
         lobbies_per_server: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
-        locale = await self.bot.locale_of(interaction)
-        config = await self.bot.store.guild_config(guild_id)
         changes: dict[str, object] = {}
         if table_category is not None:
             changes["table_category_id"] = table_category.id
@@ -203,6 +210,18 @@ class AdminCog(
             changes["room_card_prices"] = parse_prices(prices)
         if card_payer is not None:
             changes["card_payer"] = CardPayer(card_payer)
+        saved = self._configured(interaction, guild_id, changes)
+        await answer_privately(interaction, await in_time(interaction, saved))
+
+    async def _configured(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        guild_id: int,
+        changes: dict[str, object],
+    ) -> str:
+        """The server's settings after ``changes``, stored, as the admin reads them."""
+        locale = await self.bot.locale_of(interaction)
+        config = await self.bot.store.guild_config(guild_id)
         if changes:
             # A first configuration starts from the timers the server was using.
             turn, claim = self.bot.tables.timer_defaults(config)
@@ -211,42 +230,42 @@ class AdminCog(
             await self.bot.store.save_guild_config(config)
         head = t("admin.saved" if changes else "admin.heading", locale)
         timers = self.bot.tables.timer_defaults(config)
-        await interaction.response.send_message(
-            f"{head}\n{describe(config, timers, locale)}", ephemeral=True
-        )
+        return f"{head}\n{describe(config, timers, locale)}"
 
     @season.command(
         name=text("cmd.admin.season.start.name"),
         description=text("cmd.admin.season.start.description"),
     )
     async def season_start(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await self._announce(interaction, "admin.season_started", self._started(interaction))
+
+    async def _started(self, interaction: discord.Interaction[MahjongBot]) -> Season:
         guild_id = guild_of(interaction)
         try:
-            started = await self.bot.store.start_season(guild_id, actor_id=interaction.user.id)
+            return await self.bot.store.start_season(guild_id, actor_id=interaction.user.id)
         except SeasonError as exc:
             raise UserError("admin.season_running", number=exc.running) from None
-        await self._announce(interaction, "admin.season_started", started)
 
     @season.command(
         name=text("cmd.admin.season.end.name"),
         description=text("cmd.admin.season.end.description"),
     )
     async def season_end(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await self._announce(interaction, "admin.season_ended", self._ended(interaction))
+
+    async def _ended(self, interaction: discord.Interaction[MahjongBot]) -> Season:
         try:
-            ended = await self.bot.store.end_season(guild_of(interaction))
+            return await self.bot.store.end_season(guild_of(interaction))
         except SeasonError:
             raise UserError("admin.no_season") from None
-        await self._announce(interaction, "admin.season_ended", ended)
 
     async def _announce(
-        self, interaction: discord.Interaction[MahjongBot], key: str, season: Season
+        self, interaction: discord.Interaction[MahjongBot], key: str, change: Awaitable[Season]
     ) -> None:
         """Said in the channel: a season's start or end concerns everyone who plays here."""
+        season = await in_time(interaction, change, private=False)
         locale = await self.bot.locale_of(interaction)
-        await interaction.response.send_message(
-            t(key, locale, number=season.number),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer_publicly(interaction, t(key, locale, number=season.number))
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answer_privately, in_time
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text
@@ -55,6 +56,9 @@ class CardsCog(
         name=text("cmd.cards.balance.name"), description=text("cmd.cards.balance.description")
     )
     async def balance(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await answer_privately(interaction, await in_time(interaction, self._balance(interaction)))
+
+    async def _balance(self, interaction: discord.Interaction[MahjongBot]) -> str:
         guild_id = guild_of(interaction)
         await self.bot.store.touch_member(guild_id, interaction.user.id, interaction.user.name)
         daily = await self.bot.store.claim_daily_cards(guild_id, interaction.user.id)
@@ -63,23 +67,25 @@ class CardsCog(
         lines = [t("cards.balance", locale, count=balance)]
         if daily is not None and not daily.replayed:
             lines.append(t("cards.daily", locale, cards=daily.delta))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        return "\n".join(lines)
 
     @app_commands.command(
         name=text("cmd.cards.history.name"), description=text("cmd.cards.history.description")
     )
     async def history(self, interaction: discord.Interaction[MahjongBot]) -> None:
+        await answer_privately(interaction, await in_time(interaction, self._history(interaction)))
+
+    async def _history(self, interaction: discord.Interaction[MahjongBot]) -> str:
         guild_id = guild_of(interaction)
         moves = await self.bot.store.card_history(
             guild_id, interaction.user.id, limit=HISTORY_LINES
         )
         locale = await self.bot.locale_of(interaction)
         if not moves:
-            await interaction.response.send_message(t("cards.none", locale), ephemeral=True)
-            return
+            return t("cards.none", locale)
         lines = [t("cards.history_heading", locale)]
         lines += [movement_line(move, locale) for move in moves]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        return "\n".join(lines)
 
 
 async def setup(bot: MahjongBot) -> None:

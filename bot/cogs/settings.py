@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answer_privately, in_time
 from bot.i18n import LOCALES, t
 from bot.i18n.translator import text
 from data.models import PlayerSettings
@@ -69,24 +70,31 @@ class SettingsCog(commands.Cog):
         show_system_messages: bool | None = None,
         auto_play: bool | None = None,
     ) -> None:
+        chosen = {
+            "spectators_see_hand": spectators_see_hand,
+            "show_system_messages": show_system_messages,
+            "auto_play_on_timeout": auto_play,
+        }
+        saved = self._saved(interaction, language, chosen)
+        await answer_privately(interaction, await in_time(interaction, saved))
+
+    async def _saved(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        language: str | None,
+        chosen: dict[str, bool | None],
+    ) -> str:
+        """The person's settings after the changes chosen, stored, as they read them."""
         current = await self.bot.player_settings(interaction.user.id)
-        changes: dict[str, object] = {}
+        changes: dict[str, object] = {k: v for k, v in chosen.items() if v is not None}
         if language is not None:
             changes["locale"] = None if language == AUTO else language
-        if spectators_see_hand is not None:
-            changes["spectators_see_hand"] = spectators_see_hand
-        if show_system_messages is not None:
-            changes["show_system_messages"] = show_system_messages
-        if auto_play is not None:
-            changes["auto_play_on_timeout"] = auto_play
         if changes:
             current = dataclasses.replace(current, **changes)  # type: ignore[arg-type]
             await self.bot.save_player_settings(current)
         locale = await self.bot.locale_of(interaction)
         head = t("settings.saved" if changes else "settings.heading", locale)
-        await interaction.response.send_message(
-            f"{head}\n{describe(current, locale)}", ephemeral=True
-        )
+        return f"{head}\n{describe(current, locale)}"
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import finish
+from bot.answers import answer_privately, answer_publicly, finish, in_time
 from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
@@ -212,6 +212,17 @@ class StatsCog(commands.Cog):
         ranking: str = Ranking.RATING.value,
         season: app_commands.Range[int, 1, 100_000] | None = None,
     ) -> None:
+        board = self._board(interaction, variant, period, ranking, season)
+        await answer_publicly(interaction, await in_time(interaction, board, private=False))
+
+    async def _board(
+        self,
+        interaction: discord.Interaction[MahjongBot],
+        variant: str | None,
+        period: str,
+        ranking: str,
+        season: int | None,
+    ) -> str:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
         chosen = Ranking(ranking)
@@ -240,10 +251,7 @@ class StatsCog(commands.Cog):
             period=when,
             ranking=t(f"choice.ranking.{ranking}", locale),
         )
-        await interaction.response.send_message(
-            board_text(entries, chosen, heading, locale),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        return board_text(entries, chosen, heading, locale)
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.description"))
     @app_commands.guild_only()
@@ -281,13 +289,18 @@ class StatsCog(commands.Cog):
     async def history(
         self, interaction: discord.Interaction[MahjongBot], user: discord.User | None = None
     ) -> None:
+        shown = self._history(interaction, user or interaction.user)
+        await answer_privately(interaction, await in_time(interaction, shown))
+
+    async def _history(
+        self, interaction: discord.Interaction[MahjongBot], target: discord.User | discord.Member
+    ) -> str:
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
-        target = user or interaction.user
         rows = await self.bot.store.recent_rounds(target.id, guild_id=guild_id, limit=HISTORY_SIZE)
         lines = [t("stats.history_heading", locale, name=target.display_name)]
         lines += [history_line(row, locale) for row in rows] or [t("stats.empty", locale)]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        return "\n".join(lines)
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -1,9 +1,9 @@
-"""Private pictures on a busy bot: a hand, the table for a spectator and a replay whose
-picture takes longer than Discord's three seconds are acknowledged in time, and the
-picture follows in the same place.
+"""Answers on a busy bot: a hand, the table for a spectator or a replay whose picture,
+and a command whose store calls, take longer than Discord's three seconds are
+acknowledged in time, and the answer follows in the same place.
 
-The fake keeps a first-answer deadline of 0.3 s here, each picture takes 0.6 s, and the
-bot's wait before acknowledging is shortened to 0.1 s to fit.
+The fake keeps a first-answer deadline of 0.3 s here, each slowed picture or store call
+takes 0.6 s, and the bot's wait before acknowledging is shortened to 0.1 s to fit.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bot import answers, replays
 from bot.pictures import table_png
 from bot.tables import presenter
 from bot.tables.presenter import TablePresenter
+from fakediscord.driver import InteractionHandle, Person
 from fakediscord.models import Message
 from tests.bot.harness import Harness, play_out, player
 
@@ -98,3 +99,39 @@ async def test_a_slow_replay_opens_and_steps_after_acknowledging(
     assert (await stepped.response()).type == DEFERRED_UPDATE
     after = await me.next_edit(replay, where=lambda m: "Step 1/" in m.content, timeout=10)
     assert after.attachments[0].filename == "replay.png"
+
+
+async def thought(handle: InteractionHandle, person: Person, *, private: bool) -> Message:
+    """The answer that completed a command's "thinking", checked to be where it should:
+    the asker's alone, or the channel's."""
+    callback = await handle.response()
+    assert callback.type == DEFERRED_WITH_MESSAGE and callback.message is not None
+    assert callback.message.ephemeral_for == (person.id if private else None)
+    return await person.next_edit(callback.message, timeout=10)
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "slowed_call", "private", "said"),
+    [
+        ("/cards balance", {}, "card_balance", True, "room card"),
+        ("/settings", {"auto_play": "false"}, "save_player_settings", True, "Saved."),
+        ("/admin config", {"turn_timer": "30"}, "save_guild_config", True, "Saved."),
+        ("/leaderboard", {}, "leaderboard", False, "Leaderboard"),
+        ("/admin season start", {}, "start_season", False, "Season 1 has started"),
+    ],
+)
+async def test_a_command_whose_store_calls_are_slow_thinks_then_answers(
+    harness: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    busy: None,
+    command: str,
+    options: dict[str, Any],
+    slowed_call: str,
+    private: bool,
+    said: str,
+) -> None:
+    """Private commands think privately, the channel's in the channel."""
+    me = harness.owner
+    monkeypatch.setattr(harness.store, slowed_call, slowed(getattr(harness.store, slowed_call)))
+    answer = await thought(await me.run(command, **options), me, private=private)
+    assert said in answer.content
