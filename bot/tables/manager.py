@@ -430,12 +430,9 @@ class TableManager:
             table_id, channel_id=message.channel.id, message_id=message.id
         )
 
-    async def refresh_lobby(
-        self, table_id: int, interaction: discord.Interaction | None = None
-    ) -> None:
-        """Redraw the lobby message, words and picture: through the click's own answer when
-        it came from it."""
-        await self._show_lobby(await self._lobby_message(table_id), interaction)
+    async def refresh_lobby(self, table_id: int) -> None:
+        """Redraw the lobby message, words and picture, through its own route."""
+        await self._show_lobby(await self._lobby_message(table_id))
 
     async def _lobby_message(self, table_id: int) -> LobbyMessage:
         table = await self.services.store.get_table(table_id)
@@ -449,9 +446,11 @@ class TableManager:
     async def _show_lobby(
         self, shown: LobbyMessage, interaction: discord.Interaction | None = None
     ) -> None:
+        """``shown`` on the lobby message: as the answer of ``interaction``, an unanswered
+        click on it (``_on_lobby``), else through the message's own route."""
         table = shown.table
         reopen = self._reopener(table.channel_id)
-        if interaction is not None and _on_lobby(interaction, table):
+        if interaction is not None:
             answer = interaction.response
 
             async def answer_click() -> None:

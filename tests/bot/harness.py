@@ -11,6 +11,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot import answers
 from bot.client import MahjongBot
 from bot.demo import SimulatedPlayer
 from bot.launcher import take_shards
@@ -129,6 +132,13 @@ class Harness:
 
     def live(self, message: Message | int) -> Message:
         return self.fake.world.messages[message if isinstance(message, int) else message.id]
+
+    def deadlines(self, monkeypatch: pytest.MonkeyPatch, *, discord: float, bot: float) -> None:
+        """Discord's first-answer deadline as the fake keeps it, and the bot's wait before
+        it acknowledges an interaction (``bot.answers.ANSWER_WAIT``), for tests of work
+        slower than one or both."""
+        monkeypatch.setattr(answers, "ANSWER_WAIT", bot)
+        self.fake.limits.first_response_seconds = discord
 
     def playing(self) -> PlayingTable:
         assert self.bot is not None

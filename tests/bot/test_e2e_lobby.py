@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from bot import answers
 from bot.pictures import lobby_png
 from bot.runtime.table import TableRuntime
 from bot.tables import manager
@@ -246,8 +245,7 @@ def slow_store(
         return await original(*args, **kwargs)
 
     monkeypatch.setattr(harness.store, method, slow)
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
-    harness.fake.limits.first_response_seconds = seconds / 2
+    harness.deadlines(monkeypatch, discord=seconds / 2, bot=0.1)
 
 
 def slow_start(harness: Harness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
@@ -312,8 +310,7 @@ async def test_a_slow_lobby_picture_is_waited_for_within_the_deadline_too(
         return await lobby_png(view)  # type: ignore[arg-type]
 
     monkeypatch.setattr(manager, "lobby_png", slow_picture)
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
-    harness.fake.limits.first_response_seconds = 0.3
+    harness.deadlines(monkeypatch, discord=0.3, bot=0.1)
     left = await guest.click(lobby, label="Leave")
     assert (await left.response()).type == DEFERRED_UPDATE
     await guest.next_edit(lobby, where=lambda m: "Guest" not in m.content, timeout=10)
@@ -333,8 +330,7 @@ async def test_a_slow_join_refused_after_its_acknowledgement_is_answered_private
         raise SeatError("the table filled up")
 
     monkeypatch.setattr(harness.store, "take_seat", taken_meanwhile)
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
-    harness.fake.limits.first_response_seconds = 0.3
+    harness.deadlines(monkeypatch, discord=0.3, bot=0.1)
     joined = await guest.click(lobby, label="Join")
     assert (await joined.response()).type == DEFERRED_UPDATE
     reply = await guest.next_message(where=lambda m: m.ephemeral_for == guest.id, timeout=10)

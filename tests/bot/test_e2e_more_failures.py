@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot import answers
 from bot.runtime.table import TableRuntime
 from bot.tables.presenter import TablePresenter
 from data.models import TableStatus
@@ -228,8 +227,7 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     # The crash under test is in the click's own answer. A click acknowledged first (the
     # runtime slower than ANSWER_WAIT on a busy machine) is drawn by the hand message's
     # sender instead, so this test gives the runtime all the time Discord would.
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 60.0)
-    harness.fake.limits.first_response_seconds = 120.0
+    harness.deadlines(monkeypatch, discord=120.0, bot=60.0)
     # Patched before the hand starts: its hand messages keep the presenter's render they
     # were made with.
     await start_with_ai(harness)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot import answers, replays
+from bot import replays
 from bot.pictures import table_png
 from bot.tables import presenter
 from bot.tables.presenter import TablePresenter
@@ -39,8 +39,7 @@ def slowed(draw: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
 
 @pytest.fixture
 def busy(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
-    harness.fake.limits.first_response_seconds = SLOW / 2
+    harness.deadlines(monkeypatch, discord=SLOW / 2, bot=0.1)
 
 
 async def dealt(harness: Harness) -> Message:
@@ -88,8 +87,7 @@ async def test_a_slow_replay_opens_and_steps_after_acknowledging(
     await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
     await play_out(harness, [player(harness, me)], me)
     monkeypatch.setattr(replays, "table_png", slowed(table_png))
-    monkeypatch.setattr(answers, "ANSWER_WAIT", 0.1)
-    harness.fake.limits.first_response_seconds = SLOW / 2
+    harness.deadlines(monkeypatch, discord=SLOW / 2, bot=0.1)
     opened = await me.run("/replay", round="1")
     callback = await opened.response()
     assert callback.type == DEFERRED_WITH_MESSAGE and callback.message is not None
