@@ -10,6 +10,7 @@ from bot.client import MahjongBot
 from bot.pacing import Pacing
 from bot.settings import Settings, SettingsError, load_dotenv
 from data.sqlite import SqliteStore
+from renderer import fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,6 +79,8 @@ def test_every_setting_is_documented_in_env_example() -> None:
     source = (ROOT / "bot" / "settings.py").read_text(encoding="utf-8")
     names = set(re.findall(r'env(?:\.get\(|, )"([A-Z][A-Z_]+)"', source))
     assert len(names) >= 6
+    # The pictures' font is read where the pictures are drawn, from the same environment.
+    names.add(fonts.ENV_VAR)
     for name in names:
         assert f"{name}=" in example, name
 
