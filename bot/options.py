@@ -20,6 +20,8 @@ from engine.rules.base import Choice, Domain, Flag, IntRange, Option, OptionErro
 
 #: Options the lobby leaves out of its list: the title already says how many hands.
 IN_THE_TITLE = frozenset({"rounds"})
+#: The hands a table plays, which set its price in room cards.
+ROUNDS = "rounds"
 #: Values offered for numbers whose range is too wide to list (the text form takes any).
 SUGGESTED: Mapping[str, tuple[int, ...]] = {
     "turn_timer": (0, 10, 15, 20, 30, 45, 60, 90),
@@ -150,12 +152,20 @@ def after_change(
     variant: str, options: Mapping[str, Any], changes: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The options a table asks for after ``changes``: changing a preset starts again from
-    its column of defaults (the timers and AI seats stay); anything else changes itself."""
-    selectors = ruleset(variant).options_type.selectors
-    if any(k in changes and changes[k] != options.get(k) for k in selectors):
-        kept = {k: v for k, v in options.items() if k in COMMON_NAMES}
-        return {**kept, **{k: changes[k] for k in selectors if k in changes}, **changes}
-    return {**options, **changes}
+    its column of defaults (the timers and AI seats stay, and so do the hands the table
+    plays, its price, unless the two presets differ on them: MCR's party and official);
+    anything else changes itself."""
+    rules = ruleset(variant)
+    selectors = rules.options_type.selectors
+    if not any(k in changes and changes[k] != options.get(k) for k in selectors):
+        return {**options, **changes}
+    kept = {k: v for k, v in options.items() if k in COMMON_NAMES}
+    chosen = {k: changes[k] for k in selectors if k in changes}
+    before = rules.parse_options({k: options[k] for k in selectors if k in options})
+    after = rules.parse_options({k: chosen.get(k, options.get(k)) for k in selectors})
+    if ROUNDS in options and before.get(ROUNDS) == after.get(ROUNDS):
+        kept[ROUNDS] = options[ROUNDS]
+    return {**kept, **chosen, **changes}
 
 
 def allowed_text(variant: str, option: Option, locale: str) -> str:

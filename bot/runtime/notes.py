@@ -56,7 +56,12 @@ class SeatNotes:
                 case PromptAnswered(seat=seat, prompt="void", answer=answer) if answer:
                     self.own_void[seat] = SUIT_LETTERS.index(str(answer["suit"]))
                 case Restricted(seat=seat, kind=kind, tile=tile):
-                    shown = (tile,) if tile is not None else ()
+                    # Every kind passed since the seat's last draw stays barred (过碰 on
+                    # 中, then on 发, bars both), so the note names them all.
+                    before = notes[seat].get(kind)
+                    shown = before.tiles if before is not None else ()
+                    if tile is not None and tile not in shown:
+                        shown = (*shown, tile)
                     notes[seat][kind] = Note(kind, tiles=shown)
                 case RestrictionCleared(seat=seat):
                     notes[seat].pop("pass_pong", None)

@@ -38,6 +38,8 @@ class HandFacts:
     chairs: tuple[int, int, int, int]
     #: Which seats of the hand an AI plays from the start (not a person on 托管).
     ai: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    #: 连庄: hands in a row the dealer has kept the deal before this one (广东).
+    continued: int = 0
 
     def seat_of(self, chair: int) -> int:
         return self.chairs.index(chair)

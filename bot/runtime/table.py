@@ -283,6 +283,7 @@ class TableRuntime:
             (names[0], names[1], names[2], names[3]),
             (chairs[0], chairs[1], chairs[2], chairs[3]),
             _four(not self.chairs[c].human for c in chairs),
+            state.hand.view(None).facts.continued,
         )
 
     def seat_state(self, chair_no: int, facts: HandFacts | None = None) -> SeatState:

@@ -134,8 +134,10 @@ class Narrator:
                 return self.say("dice_mode", mode=t(f"mode.{data['mode']}", self.locale))
             case Notice(name="wildcard", data=data):
                 return self.say("wildcard", tile=self.tile(parse_tile(str(data["wildcard"]))))
-            case Notice(name="bet", data=data):
+            case Notice(name="bets", data=data):
                 return self._bets(data["bets"])
+            case Notice(name="revealed", data=data):
+                return self._revealed(data)
             case Notice(name="swaps", data=data):
                 counts = [
                     self.say("swap_one", name=self.names[s], n=n)
@@ -167,6 +169,37 @@ class Narrator:
                 self.say(key, name=self.names[bet["seat"]], factor=bet["factor"], horses=horses)
             )
         return self.say("bets", bets=sep.join(parts))
+
+    def _revealed(self, data: Mapping[str, Any]) -> str:
+        """What the end of a hand turns up that only its settlement would otherwise
+        keep: whom each seat watched (火眼金睛) or the hand each was dealt (巅峰时刻).
+        The horse row is the settlement picture's."""
+        sep = t("list.separator", self.locale)
+        if "peek" in data:
+            watched = [
+                self.say("peek_one", name=self.names[s], other=self.names[target])
+                for s, target in enumerate(data["peek"])
+                if target is not None
+            ]
+            return self.say("revealed", mode=t("mode.peek", self.locale), items=sep.join(watched))
+        if "peak_templates" in data:
+            dealt = [
+                self.say("peak_one", name=self.names[s], template=self._template(template))
+                for s, template in enumerate(data["peak_templates"])
+            ]
+            return self.say("revealed", mode=t("mode.peak", self.locale), items=sep.join(dealt))
+        return ""
+
+    def _template(self, template: str) -> str:
+        """A 巅峰时刻 template: named by the fan it aims at, or a hand of random tiles."""
+        key = f"fan.{self.variant}.{template}"
+        return t(key, self.locale) if has(key) else self.say("peak_random")
+
+    def reveals(self, events: Sequence[Event]) -> list[str]:
+        """The lines of what the hand's end turned up, for the summary under its
+        settlement, which stays in the thread when the table message moves on."""
+        lines = (self.line(e) for e in events if isinstance(e, Notice) and e.name == "revealed")
+        return [line for line in lines if line]
 
     def _names(self, seats: Sequence[int]) -> str:
         return t("list.separator", self.locale).join(self.names[s] for s in seats)

@@ -43,7 +43,7 @@ from bot.tables.backoff import Backoff, is_refusal
 from bot.tables.board import Board, Scene
 from bot.tables.handmail import DmOpener, HandMessage, Rendered
 from bot.tables.narration import Narrator
-from bot.tables.scene import SeatText, table_view
+from bot.tables.scene import table_view
 from bot.tables.settlement import player_result, settlement_view, summary
 from bot.tables.stopping import Requests
 from bot.views.components import GameButton, rows_view, view_of
@@ -299,20 +299,8 @@ class TablePresenter:
         text = "\n".join(x for x in (f"**{title}**", shown, self._waiting(board)) if x)
         # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
         bottom = board.facts.seat_of(0)
-        texts = self._seat_texts(board, self.locale)
+        texts = prompts.seat_texts(board, self.locale)
         return text, table_view(board.view, texts, self.locale, title, bottom)
-
-    def _seat_texts(self, board: BoardState, locale: str) -> list[SeatText]:
-        texts = []
-        names = prompts.names(board.facts, locale)
-        for seat in range(4):
-            note = ""
-            if board.autoplay[seat]:
-                note = t("table.note.autoplay", locale)
-            elif board.ai[seat]:
-                note = t("table.note.ai", locale)
-            texts.append(SeatText(names[seat], board.scores[seat], note))
-        return texts
 
     def _waiting(self, board: BoardState) -> str:
         if board.over or not board.waiting:
@@ -343,7 +331,7 @@ class TablePresenter:
     async def render(self, state: SeatState) -> Rendered:
         person = self.people.get(state.chair)
         locale = person.locale if person is not None else self.locale
-        seats = self._seat_texts(self._table, locale) if self._table is not None else ()
+        seats = prompts.seat_texts(self._table, locale) if self._table is not None else ()
         return await prompts.render(
             state, locale, self._last.get(locale, ""), seats=seats, emoji=self._tile_emoji
         )
@@ -431,8 +419,7 @@ class TablePresenter:
     ) -> None:
         """The table privately, as a spectator sees it."""
         title = prompts.title(board.facts, locale)
-        names = prompts.names(board.facts, locale)
-        seats = [SeatText(names[s], board.scores[s]) for s in range(4)]
+        seats = prompts.seat_texts(board, locale)
         drawn = table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
         png = await in_time(interaction, drawn, thinking=True)
         button = GameButton(

@@ -29,7 +29,7 @@ from bot.picture_messages import PictureMessage
 from bot.pictures import desk_png
 from bot.runtime.clicks import AUTO, BACK
 from bot.runtime.notes import Note
-from bot.runtime.snapshots import HandFacts, SeatState
+from bot.runtime.snapshots import BoardState, HandFacts, SeatState
 from bot.runtime.standing import Order
 from bot.tables.handmail import FILENAME, Rendered
 from bot.tables.scene import SeatText, desk_view, hand_view
@@ -71,7 +71,7 @@ def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
 
 
 def title(facts: HandFacts, locale: str) -> str:
-    return t(
+    named = t(
         "table.title",
         locale,
         variant=variant_name(facts.variant, locale),
@@ -79,6 +79,27 @@ def title(facts: HandFacts, locale: str) -> str:
         hands=facts.hands,
         dealer=names(facts, locale)[0],
     )
+    if facts.continued:
+        return named + t("table.title_continued", locale, n=facts.continued)
+    return named
+
+
+def seat_texts(board: BoardState, locale: str) -> list[SeatText]:
+    """Each seat's name, score and note: its stakes once bet above ×1 (MCR 底分押倍,
+    which every payment of the seat multiplies), then 托管 or 电脑."""
+    texts = []
+    named = names(board.facts, locale)
+    factors = board.view.facts.factors
+    for seat in range(4):
+        notes = []
+        if factors is not None and factors[seat] > 1:
+            notes.append(f"×{factors[seat]}")
+        if board.autoplay[seat]:
+            notes.append(t("table.note.autoplay", locale))
+        elif board.ai[seat]:
+            notes.append(t("table.note.ai", locale))
+        texts.append(SeatText(named[seat], board.scores[seat], " · ".join(notes)))
+    return texts
 
 
 def _deadline_text(state: SeatState, locale: str) -> str:
@@ -106,7 +127,9 @@ def headline(state: SeatState, locale: str) -> str:
         order = win_orders(view.wins)[state.seat]
         return f"**{t('hand.won_waiting', locale, order=order)}**"
     if state.standing:
-        return f"**{t('hand.standing', locale)}**"
+        # A declaration of ready discards for the player as 摸切 does, but says so.
+        key = "hand.standing_ready" if view.seats[state.seat].ready else "hand.standing"
+        return f"**{t(key, locale)}**"
     if kind is None:
         if view.phase == "end":
             return t("hand.over", locale)

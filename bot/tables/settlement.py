@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from bot.i18n import has, t
 from bot.i18n.terms import fan_name, fan_sum, reason_name, tile_label, total_text
 from bot.pictures import labels
+from bot.tables.narration import Narrator
 from engine.round import Round
 from engine.rules.play import ScoredWin
 from renderer import engine_views
@@ -57,8 +58,9 @@ def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) 
 def summary(
     hand: Round, names: Sequence[str], locale: str, seed: str, code: str | None = None
 ) -> str:
-    """The thread's text under the settlement picture: the winners, the nets, the hand's
-    replay code, and last the revealed seed."""
+    """The thread's text under the settlement picture: the winners, the nets, what the
+    hand's end turned up besides its horses (火眼金睛's targets, 巅峰时刻's hands), the
+    hand's replay code, and last the revealed seed."""
     lines = []
     if hand.wins:
         for win in hand.wins:
@@ -80,6 +82,7 @@ def summary(
             t("settle.net", locale, name=names[s], net=f"{nets[s]:+d}") for s in range(4)
         )
     )
+    lines += Narrator(hand.variant, names, locale).reveals(hand.events)
     if code is not None:
         lines.append(t("settle.replay_code", locale, code=code))
     lines.append(t("settle.seed", locale, seed=seed))

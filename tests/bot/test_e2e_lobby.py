@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,12 +108,13 @@ async def test_options_text_form_and_command_answer_in_words(harness: Harness) -
 
 
 async def choose_preset(
-    harness: Harness, variant: str, before: str, after: str
+    harness: Harness, variant: str, before: str, after: str, **options: Any
 ) -> tuple[Message, Table]:
-    """Open a lobby of ``variant`` showing the preset ``before``, choose ``after`` in the
-    host's options panel; the lobby as it then reads and the stored table."""
+    """Open a lobby of ``variant`` (with ``options``) showing the preset ``before``, choose
+    ``after`` in the host's options panel; the lobby as it then reads and the stored
+    table."""
     host = harness.owner
-    lobby = await harness.open_table(host, variant)
+    lobby = await harness.open_table(host, variant, **options)
     assert f"Rules: {before}" in harness.live(lobby).content
     panel = await harness.options_panel(host, lobby)
     picked = await host.choose(panel, "preset", placeholder="Change a setting…")
@@ -137,6 +139,17 @@ async def test_a_sichuan_preset_sets_its_rules_and_the_lobby_lists_only_what_dif
     # No exchange is the preset's own rule, not a change to list.
     assert "Exchange three tiles" not in shown.content
     assert table.options["preset"] == "classic" and table.options["exchange_three"] is False
+
+
+async def test_a_sichuan_preset_keeps_the_hands_the_table_plays_and_their_price(
+    harness: Harness,
+) -> None:
+    # Every Sichuan preset plays 8 hands by default: a new one changes the rules, not how
+    # long the table plays or what it costs (sichuan.md §6).
+    shown, table = await choose_preset(
+        harness, "sichuan", "exchange three", "classic, no exchange", rounds="16"
+    )
+    assert table.options["rounds"] == 16 and "16 hands" in shown.content
 
 
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:

@@ -221,7 +221,9 @@ class GuangdongRules(RuleSet[GuangdongOptions]):
     def view_facts(self, state: State, viewer: int | None) -> GuangdongFacts:
         counters = counters_of(state.fields)
         return GuangdongFacts(
-            horse_count=counters.horse_count, dealer_streak=counters.dealer_streak
+            continued=counters.dealer_streak - 1,
+            horse_count=counters.horse_count,
+            dealer_streak=counters.dealer_streak,
         )
 
     # -- simulation -----------------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""What a rule set shows everyone at a moment it decides: MCR's bets once all four are
+in (mcr.md §4.1), the 火眼金睛 targets and 巅峰时刻 hands at the end of the hand
+(§4.1 step 7, §4.5.1, §4.5.5), Guangdong's 连庄 (guangdong.md §5), and every pong
+a player barred themselves from by passing (guangdong.md §6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LOCALES
+from bot.runtime.notes import SeatNotes
+from bot.runtime.snapshots import BoardState, HandFacts
+from bot.tables.narration import Narrator
+from bot.tables.prompts import note_texts, seat_texts, title
+from bot.tables.settlement import summary
+from engine.actions import Bet
+from engine.ai.strategy import ShantenPlayer
+from engine.events import Notice
+from engine.round import Round
+from engine.tiles import parse_tile
+from tests.engine.rules.guangdong.guangdong_scripts import play, script
+from tests.engine.rules.guangdong.test_guangdong_rounds import E10
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def _notices(hand: Round, name: str) -> list[Notice]:
+    return [e for e in hand.events if isinstance(e, Notice) and e.name == name]
+
+
+def _with_dice(mode: str, dice: tuple[int, int]) -> Round:
+    """A party hand whose dealer rolls ``dice``, which start ``mode``."""
+    for seed in range(5000):
+        hand = Round.new("mcr", {"dice_modes": [mode]}, seed)
+        if hand.dice == dice:
+            return hand
+    raise AssertionError(f"no seed rolls {dice}")
+
+
+def _play_out(hand: Round) -> Round:
+    player = ShantenPlayer("basic")
+    while not hand.ended:
+        seat = hand.to_act()[0]
+        hand.apply(
+            player.choose(hand.view(seat), hand.legal_actions(seat), hand.default_action(seat))
+        )
+    return hand
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_bets_are_told_once_all_four_are_in(locale: str) -> None:
+    hand = Round.new("mcr", {"dice_modes": []}, 3)
+    for seat in range(4):
+        hand.apply(
+            Bet(seat, 4 if seat == 0 else 2 if seat == 1 else 1, (1, 3) if seat == 1 else ())
+        )
+    (bets,) = _notices(hand, "bets")
+    line = Narrator("mcr", NAMES, locale).line(bets)
+    assert "Ann ×4" in line and "Bob ×2" in line and "Cat ×1" in line
+    assert "1" in line.split("Bob ×2", 1)[1] and "3" in line.split("Bob ×2", 1)[1]
+
+
+def test_the_end_of_an_eagle_eye_hand_lists_who_watched_whom() -> None:
+    hand = _play_out(_with_dice("peek", (2, 2)))
+    (revealed,) = _notices(hand, "revealed")
+    targets = revealed.data["peek"]
+    watched = [f"{NAMES[s]} watched {NAMES[t]}" for s, t in enumerate(targets) if t is not None]
+    assert watched
+    text = summary(hand, NAMES, "en", "seed")
+    assert all(w in text for w in watched)
+    assert "Eagle Eye" in Narrator("mcr", NAMES, "en").line(revealed)
+    assert "火眼金睛" in summary(hand, NAMES, "zh-CN", "seed")
+
+
+@pytest.mark.parametrize(("locale", "mode"), [("en", "Peak Moment"), ("zh-TW", "巔峰時刻")])
+def test_the_end_of_a_peak_hand_names_every_seats_template(locale: str, mode: str) -> None:
+    hand = _play_out(_with_dice("peak", (6, 6)))
+    (revealed,) = _notices(hand, "revealed")
+    text = summary(hand, NAMES, locale, "seed")
+    assert mode in text
+    assert all(name in text.split(mode, 1)[1] for name in NAMES)
+    assert len(revealed.data["peak_templates"]) == 4
+
+
+def test_a_hand_without_such_a_mode_reveals_nothing_more() -> None:
+    hand = _play_out(Round.new("mcr", {"dice_modes": []}, 11))
+    text = summary(hand, NAMES, "en", "seed")
+    assert "watched" not in text and "Peak Moment" not in text
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en", "dealer repeat 2"), ("zh-CN", "连庄 2")])
+def test_a_guangdong_dealer_who_keeps_the_deal_shows_the_streak(locale: str, words: str) -> None:
+    # The dealer of E10 keeps the deal twice: his third hand in a row.
+    continued = Round.from_script({**E10, "horse_count": 4, "dealer_streak": 3, "actions": []})
+    assert continued.view(None).facts.continued == 2
+    facts = HandFacts(1, "guangdong", 3, 8, ("A", "B", "C", "D"), (0, 1, 2, 3), continued=2)
+    assert title(facts, locale).endswith(words)
+    fresh = HandFacts(1, "guangdong", 1, 8, ("A", "B", "C", "D"), (0, 1, 2, 3))
+    assert "repeat" not in title(fresh, "en")
+
+
+def test_every_pong_passed_before_a_draw_stays_named() -> None:
+    hands = ["F13579m1357p135sW", "C2468m2468p246sE", "CCFF234m78m45p99s", "C5m3468p179sSWNN"]
+    raw = script(
+        hands,
+        "0 discard W, 1 discard E, 2 discard 2s, 3 discard C, 2 pass, 0 discard F, 2 pass",
+        draws="1m2s3s4s5s",
+        options={"horses": False},
+    )
+    notes = SeatNotes()
+    notes.absorb(play(raw).events)
+    (text,) = note_texts(notes.of(2), NAMES, "en")
+    assert "Red" in text and "Green" in text
+    (pass_pong,) = notes.of(2)
+    assert pass_pong.tiles == (parse_tile("C"), parse_tile("F"))
+
+
+def test_a_seat_that_bet_above_one_shows_its_stakes_beside_its_name() -> None:
+    hand = Round.new("mcr", {"dice_modes": []}, 3)
+    facts = HandFacts(1, "mcr", 1, 4, ("A", "B", "C", "D"), (0, 1, 2, 3))
+
+    def board() -> BoardState:
+        no = (False, False, False, False)
+        return BoardState(
+            facts, 0, hand.view(None), (0, 0, 0, 0), no, (False, False, True, False), ()
+        )
+
+    # Bets are secret until all four are in.
+    assert [s.note for s in seat_texts(board(), "en")] == ["", "", "AI", ""]
+    for seat in range(4):
+        hand.apply(Bet(seat, 4 if seat == 0 else 2 if seat == 2 else 1, ()))
+    assert [s.note for s in seat_texts(board(), "en")] == ["×4", "", "×2 · AI", ""]
