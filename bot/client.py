@@ -274,9 +274,12 @@ class MahjongBot(commands.AutoShardedBot):
     async def _forwarded_reaction(self, user_id: int, message_id: int, emoji: str) -> None:
         await self.tables.on_reaction(user_id, message_id, emoji, forwarded=True)
 
-    def _settings_changed(self, user_id: int) -> None:
-        """Another process saved the person's /settings: read them again when needed."""
+    async def _settings_changed(self, user_id: int) -> None:
+        """Another process saved the person's /settings: read them again, and hold them at
+        the tables in play here."""
         self._player_settings.pop(user_id, None)
+        if self.tables.seats(user_id):
+            self.tables.apply_settings(await self.player_settings(user_id))
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:
         return self._deliveries.first(interaction.id)
@@ -341,6 +344,7 @@ class MahjongBot(commands.AutoShardedBot):
     async def save_player_settings(self, settings: PlayerSettings) -> None:
         await self.store.save_player_settings(settings)
         self._player_settings[settings.user_id] = settings
+        self.tables.apply_settings(settings)
         if self.cluster is not None:
             await self.cluster.settings_changed(settings.user_id)
 

@@ -34,8 +34,9 @@ log = logging.getLogger(__name__)
 #: A forwarded click's handler: the rebuilt interaction, its control and values.
 ClickHandler = Callable[[discord.Interaction[Any], CustomId, list[str]], Awaitable[None]]
 ReactionHandler = Callable[[int, int, str], Awaitable[None]]
-#: A person whose settings changed in another process: forget them here.
-SettingsHandler = Callable[[int], None]
+#: A person whose settings changed in another process: forget them here, and apply them
+#: at this process's tables.
+SettingsHandler = Callable[[int], Awaitable[None]]
 
 
 def click_payload(interaction: discord.Interaction[Any], values: Sequence[str]) -> dict[str, Any]:
@@ -146,7 +147,7 @@ class ClusterMember:
         def news(raw: str) -> None:
             payload = json.loads(raw)
             if payload["kind"] == "settings":
-                on_settings(int(payload["user"]))
+                self._spawn(on_settings(int(payload["user"])))
             elif payload["kind"] == "reaction":
                 user, message = int(payload["user"]), int(payload["message"])
                 self._spawn(on_reaction(user, message, str(payload["emoji"])))

@@ -251,7 +251,11 @@ class StatsCog(commands.Cog):
             period=when,
             ranking=t(f"choice.ranking.{ranking}", locale),
         )
-        return board_text(entries, chosen, heading, locale)
+        board = board_text(entries, chosen, heading, locale)
+        if chosen is Ranking.RATING and season is None and Period(period) is not Period.ALL:
+            # A rating sums up every session; say so rather than ignore the days asked for.
+            board += "\n" + t("stats.rating_all_time", locale)
+        return board
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.description"))
     @app_commands.guild_only()

@@ -269,6 +269,14 @@ class TableRuntime:
             self._publish((), (), frozenset(self._humans()), None)
             self._settle_when_over()
 
+    def apply_settings(self, settings: PlayerSettings) -> None:
+        """A seated person saved their /settings while the table plays: their 旁观看牌 and
+        auto-play on time-outs hold from now on, as at every other table."""
+        for chair in self.chairs:
+            if chair.user_id == settings.user_id:
+                chair.shows_spectators = settings.spectators_see_hand
+                chair.autoplay_on_timeout = settings.auto_play_on_timeout
+
     # -- snapshots -----------------------------------------------------------------------
 
     def _facts(self) -> HandFacts:

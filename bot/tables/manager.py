@@ -53,7 +53,15 @@ from data.errors import (
     StateError,
     StoreUnavailableError,
 )
-from data.models import CardMovement, GuildConfig, Table, TableStatus, Variant, shown_rating
+from data.models import (
+    CardMovement,
+    GuildConfig,
+    PlayerSettings,
+    Table,
+    TableStatus,
+    Variant,
+    shown_rating,
+)
 from engine.rules.base import OptionError, RuleError
 
 log = logging.getLogger(__name__)
@@ -275,6 +283,15 @@ class TableManager:
             await running.hand_over(user_id)
             return
         await running.on_reaction(where[1], emoji)
+
+    def seats(self, user_id: int) -> bool:
+        """Whether the person sits at a table in play in this process."""
+        return any(r.table.seat_of(user_id) is not None for r in self.running.values())
+
+    def apply_settings(self, settings: PlayerSettings) -> None:
+        """A person's saved /settings hold at once at every table in play they sit at."""
+        for running in self.running.values():
+            running.apply_settings(settings)
 
     def hand_message_sent(self, message_id: int, table_id: int, chair: int) -> None:
         self.hand_messages[message_id] = (table_id, chair)
@@ -838,7 +855,10 @@ class TableManager:
         if table.id in self.votes:
             raise UserError("vote.already_open")
         vote = Vote(voters)
-        vote.yes.add(interaction.user.id)
+        if interaction.user.id in voters:
+            # Asking is the asker's own yes; an admin who is not seated asks, but only
+            # the seated players decide.
+            vote.yes.add(interaction.user.id)
         self.votes[table.id] = vote
         locale = self.guild_locale(table.guild_id)
         buttons = [

@@ -133,6 +133,14 @@ class PlayingTable:
         locale = services.guild_locale(table.guild_id)
         return cls(services, hooks, table, locale, pacing, people, settings, seeds)
 
+    def apply_settings(self, settings: PlayerSettings) -> None:
+        """A seated person's /settings, saved while the table plays, hold at once."""
+        seat = self.table.seat_of(settings.user_id)
+        if seat is None:
+            return
+        self.runtime.apply_settings(settings)
+        self.presenter.set_results_by_dm(seat.chair, settings.show_system_messages)
+
     # -- the runtime's listener ------------------------------------------------------------
 
     async def hand_started(self, start: HandStart) -> None:

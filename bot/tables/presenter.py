@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -148,9 +148,13 @@ class TablePresenter:
         """The language a person reads, as their latest interaction says."""
         person = self.people.get(chair)
         if person is not None and person.locale != locale:
-            self.people[chair] = Person(
-                person.chair, person.user_id, person.name, locale, person.results_by_dm
-            )
+            self.people[chair] = replace(person, locale=locale)
+
+    def set_results_by_dm(self, chair: int, wanted: bool) -> None:
+        """Whether a person's results come by DM (显示系统消息), as they last saved it."""
+        person = self.people.get(chair)
+        if person is not None:
+            self.people[chair] = replace(person, results_by_dm=wanted)
 
     # -- the runtime's news --------------------------------------------------------------
 

@@ -11,6 +11,7 @@ needs only its catalog texts here.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,9 +35,12 @@ from bot.views.components import ROW_WIDTH, ROWS, GameButton, GameSelect, Item
 from engine.actions import Action, Discard
 from engine.controls import Choice, Controls, PickNumbers, PickOne, PickTiles
 from engine.readiness import Readiness, Wait
+from engine.tiles import HONOR, rank, suit
 
 #: A select offers at most this many options (Discord's limit).
 SELECT_OPTIONS = 25
+#: Discord's limit on a select option's label, and on its description.
+OPTION_TEXT = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +148,27 @@ def choice_label(kind: str, choice: Choice, reader: Reader) -> str:
 
 def waits_text(waits: Sequence[Wait], locale: str) -> str:
     """``听3万6万，剩5张``: the tiles a ready hand waits on and how many are left."""
-    tiles = "".join(tile_label(w.tile, locale) for w in waits)
     if locale == EN:
-        tiles = ", ".join(tile_label(w.tile, locale) for w in waits)
+        tiles = _english_tiles([w.tile for w in waits])
+    else:
+        tiles = "".join(tile_label(w.tile, locale) for w in waits)
     return t("hand.waits", locale, tiles=tiles, left=sum(w.left for w in waits))
+
+
+def _english_tiles(kinds: Sequence[int]) -> str:
+    """``1, 4, 7 Characters, East``: the ranks of one suit named once with the suit, as
+    English players say them, which also keeps a wide wait within a select option's 100
+    characters (nine waits spelled out one by one take half as much again)."""
+    parts = []
+    for _, group in itertools.groupby(kinds, key=suit):
+        same = list(group)
+        if len(same) == 1 or suit(same[0]) == HONOR:
+            parts += [tile_label(k, EN) for k in same]
+        else:
+            # The suit's plural name, as a rank above one is called.
+            plural = tile_label(same[-1], EN).split(" ", 1)[1]
+            parts.append(f"{', '.join(str(rank(k)) for k in same)} {plural}")
+    return ", ".join(parts)
 
 
 def _discards_first(choices: Sequence[Choice]) -> tuple[list[int], list[int], list[int]]:
@@ -255,11 +276,20 @@ def _ready_select(
     options = []
     for i in _in_picture_order(tiles, reader)[:SELECT_OPTIONS]:
         label = tile_label(tiles[i], locale)
+        description = None
         waits = reader.readiness.after(tiles[i]) if reader.readiness is not None else ()
         if waits:
-            label = t("controls.ready_option", locale, tile=label, waits=waits_text(waits, locale))
+            said = waits_text(waits, locale)
+            both = t("controls.ready_option", locale, tile=label, waits=said)
+            # Discord cuts neither: a label past its limit goes under the tile instead.
+            if len(both) <= OPTION_TEXT:
+                label = both
+            else:
+                description = said[:OPTION_TEXT]
         options.append(
-            discord.SelectOption(label=label[:100], value=str(i), emoji=reader.emoji_of(tiles[i]))
+            discord.SelectOption(
+                label=label, value=str(i), description=description, emoji=reader.emoji_of(tiles[i])
+            )
         )
     return GameSelect(
         ids.cid(PICK, select_arg(chosen_name(control), index, "ready")),

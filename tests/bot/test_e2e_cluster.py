@@ -17,6 +17,7 @@ from bot.client import MahjongBot
 from bot.ids import CustomId
 from bot.launcher import NoShards, take_shards
 from bot.shards import shard_of
+from data.models import PlayerSettings
 from fakediscord import Sharding
 from tests.bot.harness import Harness, play_out, player, running_harness
 from tests.bot.test_e2e_double_clicks import answer_plainly, enabled
@@ -60,6 +61,15 @@ async def two_members(harness: Harness) -> tuple[MahjongBot, MahjongBot]:
     first = await harness.start_member((0,), 2)
     second = await harness.start_member((1,), 2)
     assert shard_of(harness.guild.id, 2) == 1, "the server's tables belong to the second"
+    return first, second
+
+
+async def playing_in_the_second(harness: Harness) -> tuple[MahjongBot, MahjongBot]:
+    """Two processes, and the owner's table in play in the second, which holds the
+    server's shard: the owner has had their first prompt."""
+    first, second = await two_members(harness)
+    await start_table(harness)
+    await next_controls(harness, harness.owner, timeout=10)
     return first, second
 
 
@@ -187,10 +197,7 @@ async def test_a_process_resumes_only_the_tables_of_its_shards(
     tmp_path: Path, postgres_url: str
 ) -> None:
     async with cluster_harness(tmp_path, postgres_url) as harness:
-        first, second = await two_members(harness)
-        me = harness.owner
-        await start_table(harness)
-        await next_controls(harness, me, timeout=10)
+        first, second = await playing_in_the_second(harness)
         (table_id,) = second.tables.running
         # Both resume from the same store: only the owner of the server's shard takes
         # the table up.
@@ -199,3 +206,21 @@ async def test_a_process_resumes_only_the_tables_of_its_shards(
         assert second.cluster is not None and second.owns_guild(harness.guild.id)
         assert not first.owns_guild(harness.guild.id)
         assert table_id in second.tables.running
+
+
+async def test_settings_saved_by_another_process_hold_at_once_at_its_tables(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async with cluster_harness(tmp_path, postgres_url) as harness:
+        first, second = await playing_in_the_second(harness)
+        me = harness.owner
+        (running,) = second.tables.running.values()
+        chair = running.runtime.chair_of_user(me.id)
+        assert chair is not None and not chair.shows_spectators
+        # As /settings in DMs, which reach shard 0: the first process saves and announces.
+        await first.save_player_settings(PlayerSettings(me.id, spectators_see_hand=True))
+        for _ in range(100):
+            if chair.shows_spectators:
+                break
+            await asyncio.sleep(0.05)
+        assert chair.shows_spectators

@@ -12,7 +12,7 @@ from bot.pictures import lobby_png
 from bot.runtime.table import TableRuntime
 from bot.tables import manager
 from data.errors import SeatError
-from data.models import CardKind, Table
+from data.models import CardKind, Table, TableStatus
 from fakediscord import RateLimits
 from fakediscord.config import RouteLimit, default_route_limits
 from fakediscord.driver import DriverError, InteractionHandle, Person
@@ -150,6 +150,27 @@ async def test_a_sichuan_preset_keeps_the_hands_the_table_plays_and_their_price(
         harness, "sichuan", "exchange three", "classic, no exchange", rounds="16"
     )
     assert table.options["rounds"] == 16 and "16 hands" in shown.content
+
+
+async def test_an_admin_who_is_not_seated_asks_for_a_disband_vote_but_does_not_vote(
+    harness: Harness,
+) -> None:
+    admin = harness.owner  # Manage Server, not seated
+    a, b, c = harness.join("A"), harness.join("B"), harness.join("C")
+    lobby = await harness.start_table(a, "guangdong", b, c, rounds="4", fill_with_ai="true")
+    table_id = harness.running().id
+    thread = harness.fake.world.channels[lobby.channel_id]
+    asked = await admin.run("/table disband", channel=thread)
+    poll = (await asked.response()).message
+    assert poll is not None and "vote" in poll.content
+    # One of the three seated people is not more than half of them: the vote is still
+    # open for the second, whose yes ends the table.
+    first = await b.click(poll, label="Disband")
+    assert await answer_text(first) == "Vote counted."
+    second = await c.click(poll, label="Disband")
+    assert await answer_text(second) == "Vote counted."
+    await a.next_message(where=lambda m: "disbanded" in m.content, timeout=10)
+    assert (await harness.store.get_table(table_id)).status is TableStatus.DISBANDED
 
 
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:

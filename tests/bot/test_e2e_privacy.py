@@ -51,3 +51,33 @@ async def test_a_seated_opponent_never_sees_a_shown_hand(
     assert table.current is not None
     replay = await guest.run("/replay", round=str(table.current.round_id), channel=thread)
     assert "No finished hand" in await answer_text(replay)
+
+
+async def test_a_player_who_turns_it_off_mid_session_is_hidden_at_once(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, stranger = harness.owner, harness.join("Stranger")
+    shown: list[BoardState] = []
+    original = TablePresenter.show_watch
+
+    async def spy(
+        presenter: TablePresenter, interaction: Any, board: BoardState, locale: str
+    ) -> None:
+        shown.append(board)
+        await original(presenter, interaction, board, locale)
+
+    monkeypatch.setattr(TablePresenter, "show_watch", spy)
+    await answer_text(await host.run("/settings", spectators_see_hand="true"))
+    lobby = await harness.start_table(host, "sichuan", rounds="4", fill_with_ai="true")
+    thread = harness.fake.world.channels[lobby.channel_id]
+    await next_controls(harness, host)
+    table = harness.running()
+    chair = table.chair_of_user(host.id)
+    assert chair is not None
+    for spectators_see_hand in ("true", "false"):
+        # /settings says "saved": it holds at the table in play, not only at the next one.
+        await answer_text(await host.run("/settings", spectators_see_hand=spectators_see_hand))
+        watched = await stranger.run("/table watch", channel=thread)
+        await watched.response()
+    seat = table.seat_of(chair.chair)
+    assert [board.view.seats[seat].concealed is not None for board in shown] == [True, False]

@@ -42,8 +42,15 @@ async def test_leaderboard_ranks_by_rating_and_stats_is_a_picture(harness: Harne
     board = await answer_text(await me.run("/leaderboard"))
     assert "by rating" in board and f"{me.name} — {rating.shown}?" in board
     assert "(1 session)" in board
+    assert "counts every session" not in board
     by_net = await answer_text(await me.run("/leaderboard", ranking="net score"))
     assert "by net score" in by_net and "(1 hand)" in by_net
+    # A rating has no period: asked for one, the board says why it shows all time.
+    week = await answer_text(await me.run("/leaderboard", period="7d"))
+    assert "all time · by rating" in week and "A rating counts every session" in week
+    assert "counts every session" not in await answer_text(
+        await me.run("/leaderboard", ranking="net score", period="7d")
+    )
     stats = await final(await me.run("/stats"), me)
     assert stats.ephemeral_for == me.id  # type: ignore[attr-defined]
     assert f"Rating: {rating.shown}?" in stats.content  # type: ignore[attr-defined]

@@ -42,6 +42,16 @@ async def test_spectators_and_system_messages(harness: Harness) -> None:
     assert [m for m in guest.messages(guest.dm) if "Your result" in m.content]
 
 
+async def test_system_messages_turned_off_mid_session_hold_at_once(harness: Harness) -> None:
+    host = harness.owner
+    await harness.start_table(host, "guangdong", rounds="1", fill_with_ai="true")
+    saved = await host.run("/settings", show_system_messages="false")
+    await saved.response()
+    await play_out(harness, [player(harness, host)], host)
+    await asyncio.sleep(0.2)
+    assert not [m for m in host.messages(host.dm) if "Your result" in m.content]
+
+
 async def test_restart_between_hands_deals_the_next_one(
     tmp_path: Path, database_url: str | None
 ) -> None:

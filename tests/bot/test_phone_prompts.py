@@ -42,7 +42,7 @@ def test_a_discard_that_leaves_the_hand_ready_says_what_it_waits_on() -> None:
     hand = deal(find_ruleset("guangdong"), READY)
     state = state_of(hand, 0)
     assert "打东 → 听5条9条，剩4张" in content(state, ZH_CN).splitlines()
-    assert "Discard East → Waiting on 5 Bamboo, 9 Bamboo: 4 left" in content(state, EN)
+    assert "Discard East → Waiting on 5, 9 Bamboo: 4 left" in content(state, EN)
     green = [
         i
         for i in controls(state, EN)
@@ -68,3 +68,16 @@ def test_declaring_ready_names_the_waits_of_each_discard() -> None:
         i for i in controls(state, ZH_CN) if isinstance(i, GameSelect) and "ready" in i.cid.arg
     ]
     assert [o.label for o in ready.options] == ["东 → 听5条9条，剩4张"]
+
+
+def test_a_wide_wait_reads_whole_in_english_within_discords_limit() -> None:
+    # The dealer declares ready on the nine gates by discarding 东: nine waits.
+    gates = ("1112345678999mE", "1234567p123456s", "7899p3456789sSW", "2345p2345s6sNNCF")
+    hand = deal(find_ruleset("mcr"), gates, options=PLAIN_MCR)
+    state = state_of(hand, 0)
+    (ready,) = [
+        i for i in controls(state, EN) if isinstance(i, GameSelect) and "ready" in i.cid.arg
+    ]
+    (option,) = [o for o in ready.options if o.label.startswith("East")]
+    assert option.label.endswith("Waiting on 1, 2, 3, 4, 5, 6, 7, 8, 9 Characters: 23 left")
+    assert all(len(o.label) <= 100 for o in ready.options)
