@@ -224,10 +224,19 @@ class Narrator:
                 key = (payment.payee, payment.reason)
                 collected[key] = collected.get(key, 0) + payment.amount
         parts = [
-            self.say("collects", name=self.names[p], amount=n, reason=reason_name(r, self.locale))
+            self.say(
+                self._collects(r), name=self.names[p], amount=n, reason=reason_name(r, self.locale)
+            )
             for (p, r), n in collected.items()
         ]
         return t("list.separator", self.locale).join(parts)
+
+    def _collects(self, reason: str) -> str:
+        """The moment of kong money collected: a rule set may name it by its reason (血战
+        calls an added kong's money 刮风 when it is paid, which a 绕杠's never is, so the
+        kong itself is announced without the word)."""
+        own = f"collects.{reason}"
+        return own if has(f"log.{self.variant}.{own}") else "collects"
 
 
 def _bloom(fan_ids: set[str]) -> bool:

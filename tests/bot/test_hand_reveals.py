@@ -1,7 +1,8 @@
 """What a rule set shows everyone at a moment it decides: MCR's bets once all four are
 in (mcr.md §4.1), the 火眼金睛 targets and 巅峰时刻 hands at the end of the hand
-(§4.1 step 7, §4.5.1, §4.5.5), Guangdong's 连庄 (guangdong.md §5), and every pong
-a player barred themselves from by passing (guangdong.md §6)."""
+(§4.1 step 7, §4.5.1, §4.5.5), Guangdong's 连庄 (guangdong.md §5), every pong a
+player barred themselves from by passing (guangdong.md §6), and 血战's 刮风 only for the
+kongs that pay it (sichuan.md §4)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from bot.tables.prompts import note_texts, seat_texts, title
 from bot.tables.settlement import summary
 from engine.actions import Bet
 from engine.ai.strategy import ShantenPlayer
-from engine.events import Notice
+from engine.events import Konged, Notice, Paid
+from engine.ledger import Payment
 from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
@@ -130,3 +132,15 @@ def test_a_seat_that_bet_above_one_shows_its_stakes_beside_its_name() -> None:
     for seat in range(4):
         hand.apply(Bet(seat, 4 if seat == 0 else 2 if seat == 2 else 1, ()))
     assert [s.note for s in seat_texts(board(), "en")] == ["×4", "", "×2 · AI", ""]
+
+
+@pytest.mark.parametrize(("locale", "wind"), [("zh-CN", "刮风"), ("zh-TW", "颳風"), ("en", "wind")])
+def test_an_added_kong_is_wind_only_when_its_money_is_paid(locale: str, wind: str) -> None:
+    # 血战: an added kong of the tile just drawn (巴杠) collects 刮风 money; one of a tile
+    # held earlier (绕杠) collects nothing, so its announcement cannot say 刮风.
+    narrator = Narrator("sichuan", NAMES, locale)
+    added = narrator.line(Konged(1, "added", parse_tile("5m")))
+    assert wind not in added and NAMES[1] in added
+    paid = Paid(tuple(Payment(s, 1, 1, "kong_added") for s in (0, 2, 3)))
+    assert wind in narrator.line(paid) and "3" in narrator.line(paid)
+    assert wind in narrator.line(Konged(1, "exposed", parse_tile("5m"), from_seat=0))
