@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import discord_http, pictures
 from bot.budget import RequestBudget, cluster_share
 from bot.deliveries import Deliveries
-from bot.errors import on_app_command_error
+from bot.errors import UserError, on_app_command_error
 from bot.forwarding import ClusterMember
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
@@ -28,7 +28,7 @@ from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
 from bot.tile_emoji import TileEmoji
-from bot.views.components import clicked
+from bot.views.components import clicked, is_component
 from data.models import PlayerSettings
 from data.store import Store
 
@@ -291,6 +291,10 @@ class MahjongBot(commands.AutoShardedBot):
         click = clicked(interaction)
         if click is not None and self.first_delivery(interaction):
             await self.tables.on_component(interaction, *click)
+        elif click is None and is_component(interaction) and self.first_delivery(interaction):
+            # No control the bot sends reads like this (a forged or mangled custom_id):
+            # answered as a stale control rather than left to "This interaction failed".
+            await self.tables.answer_error(interaction, UserError("click.expired"))
 
     def _met(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)

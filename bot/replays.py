@@ -79,7 +79,8 @@ def _is_claim(event: Event) -> bool:
 
 def _seat(values: list[str]) -> int:
     """The seat a replay's select chose."""
-    if len(values) != 1 or not values[0].isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    if len(values) != 1 or not values[0].isdecimal():
         raise UserError("click.expired")
     return int(values[0])
 

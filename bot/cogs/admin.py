@@ -33,7 +33,8 @@ def parse_prices(written: str) -> dict[int, int]:
     prices: dict[int, int] = {}
     for part in written.replace(",", " ").split():
         rounds, sep, cards = part.partition("=")
-        if not sep or not rounds.strip().isdigit() or not cards.strip().isdigit():
+        # isdecimal, not isdigit: "²" is a digit that int() refuses.
+        if not sep or not rounds.strip().isdecimal() or not cards.strip().isdecimal():
             raise UserError("admin.bad_prices", value=part)
         if not 1 <= int(rounds) <= MAX_HANDS or int(cards) > MAX_PRICE:
             raise UserError("admin.bad_prices", value=part)

@@ -156,6 +156,9 @@ class TableManager:
         self.running: dict[int, PlayingTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
+        #: Finished tables whose Play again was pressed: the table it opened, or None
+        #: while it is being opened. One finished table opens one new table.
+        self.played_again: dict[int, int | None] = {}
         #: Where each hand gets its seed (tests fix them).
         self.seeds: Callable[[], str] = new_seed
         #: People who have answered a claim by reaction: their hand messages get the claim
@@ -605,12 +608,17 @@ class TableManager:
             raise UserError("click.not_seated")
         if interaction.user.id == table.creator_id:
             raise UserError("lobby.creator_cannot_leave")
-        await self._change(
-            interaction,
-            table.id,
-            "lobby.left",
-            lambda: self.services.store.leave_seat(table.id, interaction.user.id),
-        )
+
+        async def stand() -> None:
+            try:
+                await self.services.store.leave_seat(table.id, interaction.user.id)
+            except StateError:
+                # Started while the click was on its way.
+                raise UserError("lobby.already_started") from None
+            except SeatError:
+                raise UserError("click.not_seated") from None
+
+        await self._change(interaction, table.id, "lobby.left", stand)
 
     async def add_ai(
         self, interaction: discord.Interaction, table: Table, level: str = DEFAULT_LEVEL
@@ -644,14 +652,23 @@ class TableManager:
 
         await self._change(interaction, table.id, "lobby.ai_removed", unseat)
 
-    async def _seat_ai(self, table: Table, level: int) -> None:
-        locale = self.guild_locale(table.guild_id)
+    def _ai_name(self, table: Table) -> str:
+        """The next AI seat's name: 电脑 1, 2 … by the first number not taken."""
         # Numbers, not names: a name stored in another language has the same number.
         taken = {ai_number(seat.display_name) for seat in table.seats if seat.is_ai}
         number = next(n for n in range(1, 10) if n not in taken)
-        await self.services.store.take_seat(
-            table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=level
-        )
+        return t("lobby.ai_name", self.guild_locale(table.guild_id), n=number)
+
+    async def _seat_ai(self, table: Table, level: int) -> None:
+        try:
+            await self.services.store.take_seat(
+                table.id, display_name=self._ai_name(table), ai_level=level
+            )
+        except StateError:
+            raise UserError("lobby.already_started") from None
+        except SeatError:
+            # The last seat was taken while the click was on its way.
+            raise UserError("lobby.full") from None
 
     async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
         """The host's options panel, privately (``tables/options_panel.py``)."""
@@ -750,10 +767,16 @@ class TableManager:
             level = str(table.options.get("ai_level", DEFAULT_LEVEL))
             if level not in LOBBY_LEVELS:
                 level = DEFAULT_LEVEL
-            for _ in range(CHAIRS - len(table.seats)):
+            while len(table.seats) < CHAIRS:
+                try:
+                    await self.services.store.take_seat(
+                        table.id, display_name=self._ai_name(table), ai_level=stored_level(level)
+                    )
+                except SeatError:
+                    pass  # A person took the seat meanwhile: the table fills all the same.
+                except StateError:
+                    raise UserError("lobby.already_started") from None
                 table = await self.services.store.get_table(table.id)
-                await self._seat_ai(table, stored_level(level))
-            table = await self.services.store.get_table(table.id)
         if len(table.seats) < CHAIRS:
             raise UserError("lobby.need_four")
         try:
@@ -762,6 +785,11 @@ class TableManager:
             member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
             name = member.display_name if member else str(exc.user_id)
             raise UserError("lobby.cannot_pay", name=name, count=exc.price) from None
+        except StateError:
+            # A player stood up, or the table started, while the click was on its way.
+            now = await self.services.store.get_table(table.id)
+            started = now.status is not TableStatus.LOBBY
+            raise UserError("lobby.already_started" if started else "lobby.need_four") from None
         try:
             table = await self.services.store.get_table(table.id)
             running = await PlayingTable.open(self.services, self, table, self.pacing, self.seeds)
@@ -780,6 +808,9 @@ class TableManager:
         except Exception:
             if running.runtime.current is not None:
                 raise
+            now = await self.services.store.get_table(running.id)
+            if now.status is TableStatus.DISBANDED:
+                return  # Disbanded while it was being dealt: refunded and said already.
             log.exception("table %s: the first hand could not be dealt", running.id)
             refunds = await self.services.store.disband_table(running.id)
             await running.stop(self._disbanded_text(running.table, refunds))
@@ -902,7 +933,8 @@ class TableManager:
         locale = await self.locale_of(interaction)
         await interaction.response.send_message(t("vote.counted", locale), ephemeral=True)
         if vote.passed or vote.failed:
-            self.votes.pop(table_id, None)
+            if self.votes.pop(table_id, None) is not vote:
+                return  # Another vote decided it while this one was answered.
             if vote.task is not None:
                 vote.task.cancel()
             if vote.passed:
@@ -922,9 +954,19 @@ class TableManager:
         old = await self.services.store.get_table(old_id)
         if old.seat_of(interaction.user.id) is None:
             raise UserError("click.not_seated")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        raw = dict(old.options)
-        table = await self.create(interaction, old.variant.value, raw)
+        if old.status is not TableStatus.FINISHED:
+            raise UserError("click.expired")
+        if old_id in self.played_again:
+            await self._opened_again(interaction, self.played_again[old_id])
+            return
+        self.played_again[old_id] = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await self.create(interaction, old.variant.value, dict(old.options))
+        except BaseException:
+            del self.played_again[old_id]
+            raise
+        self.played_again[old_id] = table.id
         for seat in sorted(old.seats, key=lambda s: s.chair):
             if seat.user_id == interaction.user.id:
                 continue
@@ -944,6 +986,16 @@ class TableManager:
         table = await self.services.store.get_table(table.id)
         locale = await self.locale_of(interaction)
         await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
+
+    async def _opened_again(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """A second Play again, by anyone seated: the table the first opened, not another."""
+        if table_id is None:
+            raise UserError("again.opening")
+        table = await self.services.store.get_table(table_id)
+        locale = await self.locale_of(interaction)
+        await answer_privately(
+            interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>")
+        )
 
     # -- restarts ------------------------------------------------------------------------
 

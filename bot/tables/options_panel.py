@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import options
+from bot.errors import UserError
 from bot.i18n import t
 from bot.ids import CustomId
 from bot.views.components import GameButton, GameSelect, Item, view_of
@@ -36,7 +37,12 @@ def encode(value: Any) -> str:
 
 
 def decode(raw: str) -> Any:
-    return json.loads(raw)
+    """A value the panel offered, as it wrote it; anything else is a control it never
+    showed (a forged or mangled click), answered as an expired one."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise UserError("click.expired") from None
 
 
 def panel(table: Table, locale: str, picked: str | None = None) -> tuple[str, discord.ui.View]:
@@ -141,6 +147,8 @@ def changes(
     if kind == PICK:
         return {}, values[0] if values else None
     if kind == VALUE:
+        if len(values) != 1:
+            raise UserError("click.expired")
         return {arg: decode(values[0])}, arg
     if kind == FLAGS:
         on = set(values)

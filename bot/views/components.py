@@ -151,13 +151,18 @@ def rows_view(rows: Sequence[Mapping[str, Any]]) -> discord.ui.View:
     return _Rows(rows)
 
 
+def is_component(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction is a click or a choice on a message's components."""
+    return interaction.type is discord.InteractionType.component
+
+
 def clicked(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]] | None:
     """The control a component interaction clicked and the values chosen in it, or None
     for an interaction that is not a click on one of the bot's controls. A control of a
     kind the bot no longer sends (a message from before an update) is a click too: the
     tables answer it like any stale control, instead of Discord's "This interaction
     failed"."""
-    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+    if not is_component(interaction) or interaction.data is None:
         return None
     custom_id = interaction.data.get("custom_id")
     if not isinstance(custom_id, str):

@@ -115,6 +115,28 @@ async def test_clicks_on_tables_that_do_not_exist_change_nothing(harness: Harnes
     assert "Something went wrong" not in text
 
 
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "garbage",
+        "mj:join:-1:0:0",
+        "mj:join:1:0:0:é",
+        "mj:join:" + "1" * 92,
+        "mj:act:1:1:1:pass.0.1:extra",
+        "mj:JOIN:1:0:0",
+    ],
+)
+async def test_a_control_the_bot_never_sends_is_answered_as_expired(
+    harness: Harness, custom_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A modified client may send any custom_id: it is answered, not left to Discord's
+    # "This interaction failed".
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    assert await click_custom_id(harness, host, lobby, custom_id) == "This prompt has expired."
+    assert not bot_errors(caplog)
+
+
 async def test_hand_by_someone_seated_nowhere_is_answered_privately(harness: Harness) -> None:
     host, stranger = harness.owner, harness.join("Stranger")
     asked = await stranger.run("/hand")
@@ -249,3 +271,43 @@ async def test_a_crash_while_answering_a_click_keeps_the_table_whole(
     await assert_store_matches_engine(harness, table)
     (settlement,) = await play_out(harness, [player(harness, me)], me)
     assert "seed" in settlement.content
+
+
+# -- 6. values no control offered -------------------------------------------------------------
+
+
+def offering(message: Message, prefix: str, values: list[str], least: int = 1) -> str:
+    """The select whose custom_id starts with ``prefix`` as a modified client shows it:
+    offering ``values`` and asking for at least ``least``; its custom_id."""
+    for item in message.iter_components():
+        custom_id = str(item.get("custom_id", ""))
+        if custom_id.startswith(prefix):
+            item["options"] = [{"label": v or "-", "value": v} for v in values]
+            item["min_values"], item["max_values"] = least, max(len(values), 1)
+            return custom_id
+    raise AssertionError(f"no select {prefix}")
+
+
+@pytest.mark.parametrize("values", [["xyz"], [""], ["{"], []])
+async def test_an_option_value_never_offered_is_refused_in_words(
+    harness: Harness, values: list[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    panel = await harness.options_panel(host, lobby)
+    picked = await host.choose(panel, "max_fan", placeholder="Change a setting…")
+    await picked.response()
+    live = harness.live(panel)
+    custom_id = offering(live, "mj:optv:", values or ["5"], least=len(values))
+    chosen = await host.choose(live, *values, custom_id=custom_id)
+    assert await answer_text(chosen, host) == "This prompt has expired."
+    assert not bot_errors(caplog)
+
+
+@pytest.mark.parametrize("prices", ["²=1", "1=²", "1=1 ⁴=2"])
+async def test_room_card_prices_with_digits_that_are_no_numbers(
+    harness: Harness, prices: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    answer = await answer_text(await harness.owner.run("/admin config", prices=prices))
+    assert "Cannot read the price" in answer
+    assert not bot_errors(caplog)
