@@ -250,7 +250,9 @@ class HandMessage:
             return
         self._shown = fingerprint
         if self.closed:
-            if rendered.asks:
+            # A claim window is told to everyone with closed DMs alike (the presenter's
+            # _tell_closed_of_window): a mention of a claimant alone would name them.
+            if rendered.asks and not rendered.claim:
                 await self._closed_notice(rendered)
             return
         news = rendered.attention is not None and rendered.attention != self._noticed
@@ -263,7 +265,8 @@ class HandMessage:
             if exc.code != CANNOT_MESSAGE_USER:
                 raise
             self.closed = True
-            await self._closed_notice(rendered)
+            if not rendered.claim:
+                await self._closed_notice(rendered)
             return
         self._noticed = rendered.attention
         shown = self.shown

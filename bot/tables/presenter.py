@@ -12,6 +12,7 @@ over only the states its hand messages show; a message shown later for another r
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
@@ -138,6 +139,10 @@ class TablePresenter:
         self._fresh: list[str] = []
         #: The latest line of what happened, in each reader's language.
         self._last: dict[str, str] = {}
+        #: The claim or rob window the people with closed DMs were last told of.
+        self._window: tuple[object, ...] | None = None
+        #: Their notices of it, in flight.
+        self._window_notices: set[asyncio.Task[None]] = set()
         self._allows_chow = True
         #: The thread's posts and result DMs in flight: stopping waits for them.
         self.requests = Requests()
@@ -247,6 +252,7 @@ class TablePresenter:
             mail = self.mail.get(chair)
             if mail is not None:
                 mail.touch()
+        self._tell_closed_of_window(outcome.board)
         if self.board is not None:
             self.board.touch()
 
@@ -358,6 +364,42 @@ class TablePresenter:
 
         return notice
 
+    def _tell_closed_of_window(self, board: BoardState) -> None:
+        """A discard or an added kong open to claims: every person with closed DMs who
+        plays on and did not make it is mentioned in the thread, whether or not they may
+        claim it, and their own claim prompts mention nobody. A mention only for those
+        who may claim would tell the whole thread who wants the tile, each claimant's own
+        secret (decision 12); the button shows each their own controls, if any."""
+        view = board.view
+        if view.phase not in prompts.CLAIM_KINDS:
+            return
+        window = (
+            board.facts.number,
+            view.phase,
+            view.turn,
+            sum(len(s.discards) for s in view.seats),
+            sum(len(s.melds) for s in view.seats),
+        )
+        if window == self._window:
+            return
+        self._window = window
+        for chair, mail in self.mail.items():
+            seat = board.facts.seat_of(chair)
+            if mail.closed and seat != view.turn and view.seats[seat].active:
+                self._notify_closed(chair)
+
+    def _notify_closed(self, chair: int) -> None:
+        task = asyncio.create_task(self._window_notice(chair))
+        self._window_notices.add(task)
+        task.add_done_callback(self._window_notices.discard)
+
+    async def _window_notice(self, chair: int) -> None:
+        try:
+            with self.requests.sending():
+                await self._closed_dm_notice(chair)
+        except discord.HTTPException as exc:
+            log.warning("closed-DM notice failed: %s", exc)
+
     async def _closed_dm_notice(self, chair: int) -> None:
         """Discord refused the DM: say so in the thread, mentioning the player, with a
         button that opens their controls privately. The previous notice goes away."""
@@ -464,6 +506,7 @@ class TablePresenter:
             log.info("result DM to %s failed: %s", person.user_id, exc)
 
     async def close(self) -> None:
+        await self.requests.stop(*self._window_notices)
         if self.board is not None:
             await self.board.close()
         for mail in self.mail.values():

@@ -3,10 +3,12 @@ in /table watch, its Refresh button, or a replay of the hand in play."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from bot.demo import SimulatedPlayer
 from bot.runtime.snapshots import BoardState
 from bot.tables.presenter import TablePresenter
 from tests.bot.harness import Harness
@@ -81,3 +83,46 @@ async def test_a_player_who_turns_it_off_mid_session_is_hidden_at_once(
         await watched.response()
     seat = table.seat_of(chair.chair)
     assert [board.view.seats[seat].concealed is not None for board in shown] == [True, False]
+
+
+async def test_a_claim_window_mentions_every_player_with_closed_dms_alike(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A mention in the thread on a claim prompt alone would tell everyone reading it who
+    # wants the tile just discarded (docs/bot.md, decisions 4 and 12).
+    me = harness.owner
+    me.close_dms()
+    could_claim: list[bool] = []
+    prompt_notices: list[bool] = []
+    notify = TablePresenter._notify_closed
+    notice = TablePresenter._closed_notice
+
+    def told_of_window(presenter: TablePresenter, chair: int) -> None:
+        runtime = harness.running()
+        assert runtime.current is not None
+        could_claim.append(bool(runtime.current.hand.legal_actions(runtime.seat_of(chair))))
+        notify(presenter, chair)
+
+    def told_of_prompt(presenter: TablePresenter, chair: int) -> Any:
+        inner = notice(presenter, chair)
+
+        async def told(rendered: Any) -> None:
+            prompt_notices.append(rendered.claim)
+            await inner(rendered)
+
+        return told
+
+    monkeypatch.setattr(TablePresenter, "_notify_closed", told_of_window)
+    monkeypatch.setattr(TablePresenter, "_closed_notice", told_of_prompt)
+    lobby = await harness.open_table(me, "sichuan", rounds="1", fill_with_ai="true")
+    await (await me.click(lobby, label="Start")).response()
+    person = SimulatedPlayer(me, harness.fake.world.messages, attentive=True, glance=(0.0, 0.0))
+    stop = asyncio.Event()
+    playing = asyncio.create_task(person.play(stop))
+    try:
+        await harness.until_settled(me)
+    finally:
+        stop.set()
+        await playing
+    assert prompt_notices and not any(prompt_notices), "no claim prompt mentions its player"
+    assert False in could_claim, "windows the player could not claim are told alike"
