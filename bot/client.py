@@ -28,7 +28,7 @@ from bot.pacing import Pacing
 from bot.settings import Settings
 from bot.tables.manager import TableManager
 from bot.tile_emoji import TileEmoji
-from bot.views.components import clicked, is_component
+from bot.views.components import clicked, is_component, submitted
 from data.models import PlayerSettings
 from data.store import Store
 
@@ -295,6 +295,9 @@ class MahjongBot(commands.AutoShardedBot):
             # No control the bot sends reads like this (a forged or mangled custom_id):
             # answered as a stale control rather than left to "This interaction failed".
             await self.tables.answer_error(interaction, UserError("click.expired"))
+        form = submitted(interaction)
+        if form is not None and self.first_delivery(interaction):
+            await self.tables.on_form(interaction, *form)
 
     def _met(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)

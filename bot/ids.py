@@ -27,6 +27,8 @@ GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch", "score")
 REPLAY_BUTTONS = ("replay",)
 REPLAY_SELECTS = ("seat",)
+#: Forms (modals): the lobby's options written out.
+FORM_KINDS = ("optform",)
 BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS
 SELECT_KINDS = LOBBY_SELECTS + GAME_SELECTS + REPLAY_SELECTS
 MAX_LENGTH = 100

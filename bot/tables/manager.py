@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.terms import ai_number, player_name, variant_name
 from bot.ids import (
+    FORM_KINDS,
     GAME_BUTTONS,
     GAME_SELECTS,
     LOBBY_BUTTONS,
@@ -118,35 +119,36 @@ def _on_lobby(interaction: discord.Interaction, table: Table) -> bool:
     )
 
 
+#: The options form's one field.
+OPTIONS_FIELD = "options"
+
+
 class OptionsForm(discord.ui.Modal):
-    """The lobby's options: one ``name = value`` per line, as the table has them now."""
+    """The lobby's options: one ``name = value`` per line, as the table has them now.
 
-    def __init__(self, manager: TableManager, table: Table, locale: str) -> None:
-        super().__init__(title=t("lobby.options_title", locale)[:45], timeout=600)
-        self.manager = manager
-        self.table_id = table.id
-        self.text: discord.ui.TextInput[OptionsForm] = discord.ui.TextInput(
-            label=t("lobby.options_label", locale)[:45],
-            style=discord.TextStyle.paragraph,
-            default="\n".join(
-                f"{name} = {format_value(value)}" for name, value in table.options.items()
-            )[:4000],
-            max_length=4000,
-            custom_id="options",
+    Its submission is read from its custom_id and field, as a click is
+    (:meth:`TableManager.on_form`), not by discord.py's modal store, which forgets it
+    when the bot restarts: a form filled in across a restart is answered too."""
+
+    def __init__(self, table: Table, locale: str) -> None:
+        super().__init__(
+            title=t("lobby.options_title", locale)[:45],
+            timeout=None,
+            custom_id=CustomId(FORM_KINDS[0], table.id).encode(),
         )
-        self.add_item(self.text)
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return self.manager.services.first_delivery(interaction)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self.manager.change_options(interaction, self.table_id, self.text.value)
-
-    # discord.py's Modal.on_error takes no item, unlike the View's it inherits from.
-    async def on_error(  # type: ignore[override]
-        self, interaction: discord.Interaction, error: Exception, /
-    ) -> None:
-        await self.manager.answer_error(interaction, error)
+        self.add_item(
+            discord.ui.TextInput(
+                label=t("lobby.options_label", locale)[:45],
+                style=discord.TextStyle.paragraph,
+                default="\n".join(
+                    f"{name} = {format_value(value)}" for name, value in table.options.items()
+                )[:4000],
+                max_length=4000,
+                custom_id=OPTIONS_FIELD,
+            )
+        )
+        # Stopped, discord.py's store never keeps it (as with every view of the bot).
+        self.stop()
 
 
 class TableManager:
@@ -189,6 +191,20 @@ class TableManager:
 
     # -- components --------------------------------------------------------------------
 
+    async def on_form(
+        self, interaction: discord.Interaction, cid: CustomId, fields: Mapping[str, str]
+    ) -> None:
+        """A form the bot opened, submitted: the lobby's options written out."""
+        try:
+            if cid.kind not in FORM_KINDS or cid.table_id > MAX_ID:
+                raise UserError("click.expired")
+            await self._require_here(interaction, cid.table_id)
+            await self.change_options(interaction, cid.table_id, fields.get(OPTIONS_FIELD, ""))
+        except NotFoundError:
+            await self.answer_error(interaction, UserError("click.no_table"))
+        except Exception as exc:
+            await self.answer_error(interaction, exc)
+
     async def on_component(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
@@ -212,13 +228,13 @@ class TableManager:
         if cid.kind in LOBBY_KINDS:
             await self.lobby_click(interaction, cid.kind, cid.table_id, values, cid.arg)
         elif cid.kind in GAME_KINDS:
-            await self._running(cid.table_id).on_click(interaction, cid, values)
+            await (await self._running(cid.table_id)).on_click(interaction, cid, values)
         elif cid.kind == "show":
-            await self._running(cid.table_id).show_hand(interaction)
+            await (await self._running(cid.table_id)).show_hand(interaction)
         elif cid.kind == "score":
-            await self._running(cid.table_id).score_hand(interaction)
+            await (await self._running(cid.table_id)).score_hand(interaction)
         elif cid.kind == "watch":
-            await self._running(cid.table_id).spectate(interaction)
+            await (await self._running(cid.table_id)).spectate(interaction)
         elif cid.kind == "vote":
             await self.cast_vote(interaction, cid.table_id, cid.arg == "yes")
         elif cid.kind == "again":
@@ -262,11 +278,15 @@ class TableManager:
                 await running.hand_over(interaction.user.id)
             raise UserError("click.left_server")
 
-    def _running(self, table_id: int) -> PlayingTable:
+    async def _running(self, table_id: int) -> PlayingTable:
         running = self.running.get(table_id)
-        if running is None:
-            raise UserError("click.table_over")
-        return running
+        if running is not None:
+            return running
+        # A game's control naming a table that is not in play here: old, or forged.
+        table = await self.services.store.get_table(table_id)
+        if table.status is TableStatus.LOBBY:
+            raise UserError("lobby.not_started")
+        raise UserError("click.table_over")
 
     async def on_reaction(
         self, user_id: int, message_id: int, emoji: str, *, forwarded: bool = False
@@ -690,7 +710,7 @@ class TableManager:
         self._require_host(interaction, table)
         if kind == options_panel.TEXT:
             locale = await self.locale_of(interaction)
-            await interaction.response.send_modal(OptionsForm(self, table, locale))
+            await interaction.response.send_modal(OptionsForm(table, locale))
             return
         changes, picked = options_panel.changes(table, kind, arg, list(values))
         if changes:

@@ -151,6 +151,43 @@ def rows_view(rows: Sequence[Mapping[str, Any]]) -> discord.ui.View:
     return _Rows(rows)
 
 
+def _custom_id(
+    interaction: discord.Interaction[Any], kind: discord.InteractionType
+) -> CustomId | None:
+    """The custom_id of the bot's scheme an interaction of ``kind`` names, or None."""
+    if interaction.type is not kind or interaction.data is None:
+        return None
+    custom_id = interaction.data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return None
+    try:
+        return CustomId.decode(custom_id)
+    except CustomIdError:
+        return None
+
+
+def submitted(interaction: discord.Interaction[Any]) -> tuple[CustomId, dict[str, str]] | None:
+    """The form (modal) an interaction submitted and the text of each of its fields by
+    custom_id, or None for an interaction that is not a form of the bot's."""
+    cid = _custom_id(interaction, discord.InteractionType.modal_submit)
+    if cid is None or interaction.data is None:
+        return None
+    fields: dict[str, str] = {}
+    rows: Any = interaction.data.get("components")
+    stack: list[Any] = list(rows) if isinstance(rows, list) else []
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        if isinstance(item.get("custom_id"), str) and isinstance(item.get("value"), str):
+            fields[item["custom_id"]] = item["value"]
+        # Fields sit in action rows, or under a label (its "component").
+        stack += item.get("components") or []
+        if item.get("component") is not None:
+            stack.append(item["component"])
+    return cid, fields
+
+
 def is_component(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction is a click or a choice on a message's components."""
     return interaction.type is discord.InteractionType.component
@@ -162,14 +199,8 @@ def clicked(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]]
     kind the bot no longer sends (a message from before an update) is a click too: the
     tables answer it like any stale control, instead of Discord's "This interaction
     failed"."""
-    if not is_component(interaction) or interaction.data is None:
-        return None
-    custom_id = interaction.data.get("custom_id")
-    if not isinstance(custom_id, str):
-        return None
-    try:
-        cid = CustomId.decode(custom_id)
-    except CustomIdError:
+    cid = _custom_id(interaction, discord.InteractionType.component)
+    if cid is None or interaction.data is None:
         return None
     values = interaction.data.get("values") if cid.kind in SELECT_KINDS else None
     return cid, [str(v) for v in values] if isinstance(values, list) else []

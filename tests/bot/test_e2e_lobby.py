@@ -82,13 +82,20 @@ async def test_options_panel_changes_options_with_selects(harness: Harness) -> N
     assert "Exchange three tiles" not in lobby_now.content, "only what differs is listed"
 
 
-async def test_options_text_form_and_command_answer_in_words(harness: Harness) -> None:
+async def options_form(harness: Harness) -> tuple[Message, InteractionHandle]:
+    """A lobby of the host's, and the options form they opened from its panel."""
     host = harness.owner
     lobby = await harness.open_table(host, "sichuan")
     panel = await harness.options_panel(host, lobby)
     typed = await host.click(panel, label="Type them instead…")
     await typed.response()
     assert typed.modal is not None
+    return lobby, typed
+
+
+async def test_options_text_form_and_command_answer_in_words(harness: Harness) -> None:
+    host = harness.owner
+    lobby, typed = await options_form(harness)
     saved = await host.submit_modal(typed, {"options": "max_fan = 5\nexchange_three = false"})
     await saved.response()
     content = (
@@ -105,6 +112,16 @@ async def test_options_text_form_and_command_answer_in_words(harness: Harness) -
     assert "Options updated" in await answer_text(rounds)
     # The command is answered first; the lobby is redrawn right after.
     await host.next_edit(lobby, where=lambda m: "4 hands" in m.content, timeout=5)
+
+
+async def test_the_options_form_filled_in_across_a_restart_is_saved(harness: Harness) -> None:
+    host = harness.owner
+    lobby, typed = await options_form(harness)
+    await harness.stop_bot()
+    await harness.start_bot()
+    saved = await host.submit_modal(typed, {"options": "max_fan = 5"})
+    assert "Options updated" in await answer_text(saved)
+    await host.next_edit(lobby, where=lambda m: "Fan cap: 5 fan" in m.content, timeout=5)
 
 
 async def choose_preset(

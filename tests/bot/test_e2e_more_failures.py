@@ -137,6 +137,16 @@ async def test_a_control_the_bot_never_sends_is_answered_as_expired(
     assert not bot_errors(caplog)
 
 
+async def test_a_game_control_on_a_table_still_in_its_lobby(harness: Harness) -> None:
+    host = harness.owner
+    lobby = await harness.open_table(host, "sichuan")
+    table_id = str(lobby.buttons()[0]["custom_id"]).split(":")[2]
+    for kind in ("act", "show"):
+        custom_id = f"mj:{kind}:{table_id}:1:1:pass.0.0"
+        text = await click_custom_id(harness, host, lobby, custom_id)
+        assert text == "The table has not started yet."
+
+
 async def test_hand_by_someone_seated_nowhere_is_answered_privately(harness: Harness) -> None:
     host, stranger = harness.owner, harness.join("Stranger")
     asked = await stranger.run("/hand")
