@@ -278,7 +278,7 @@ class MahjongBot(commands.AutoShardedBot):
         """Another process saved the person's /settings: read them again, and hold them at
         the tables in play here."""
         self._player_settings.pop(user_id, None)
-        if self.tables.seats(user_id):
+        if self.tables.is_seated(user_id):
             self.tables.apply_settings(await self.player_settings(user_id))
 
     def first_delivery(self, interaction: discord.Interaction) -> bool:

@@ -307,7 +307,7 @@ class TableManager:
             return
         await running.on_reaction(where[1], emoji)
 
-    def seats(self, user_id: int) -> bool:
+    def is_seated(self, user_id: int) -> bool:
         """Whether the person sits at a table in play in this process."""
         return any(r.table.seat_of(user_id) is not None for r in self.running.values())
 
