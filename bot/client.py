@@ -288,16 +288,21 @@ class MahjongBot(commands.AutoShardedBot):
         """Every interaction: what it tells of the person, and a click on one of the
         bot's controls goes to the tables (slash commands go through the command tree)."""
         self._met(interaction)
-        click = clicked(interaction)
-        if click is not None and self.first_delivery(interaction):
+        if is_component(interaction):
+            if not self.first_delivery(interaction):
+                return
+            click = clicked(interaction)
+            if click is None:
+                # No control the bot sends reads like this (a forged or mangled custom_id):
+                # answered as a stale control rather than left to "This interaction failed".
+                await self.tables.answer_error(interaction, UserError("click.expired"))
+                return
             await self.tables.on_component(interaction, *click)
-        elif click is None and is_component(interaction) and self.first_delivery(interaction):
-            # No control the bot sends reads like this (a forged or mangled custom_id):
-            # answered as a stale control rather than left to "This interaction failed".
-            await self.tables.answer_error(interaction, UserError("click.expired"))
+            return
+        # A form of the bot's is read as a click is, its fields as a select's values.
         form = submitted(interaction)
         if form is not None and self.first_delivery(interaction):
-            await self.tables.on_form(interaction, *form)
+            await self.tables.on_component(interaction, *form)
 
     def _met(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +72,9 @@ LOBBY_KINDS = frozenset(LOBBY_BUTTONS + LOBBY_SELECTS)
 OPTION_KINDS = frozenset(options_panel.KINDS)
 GAME_KINDS = frozenset(GAME_BUTTONS + GAME_SELECTS)
 #: Controls whose custom_id names a table (a replay's names a round).
-TABLE_KINDS = LOBBY_KINDS | GAME_KINDS | frozenset(("show", "watch", "score", "vote", "again"))
+TABLE_KINDS = (
+    LOBBY_KINDS | GAME_KINDS | frozenset((*FORM_KINDS, "show", "watch", "score", "vote", "again"))
+)
 THREAD_NAME_LIMIT = 90
 LOBBY_PICTURE = "lobby.png"
 
@@ -119,16 +121,12 @@ def _on_lobby(interaction: discord.Interaction, table: Table) -> bool:
     )
 
 
-#: The options form's one field.
-OPTIONS_FIELD = "options"
-
-
 class OptionsForm(discord.ui.Modal):
     """The lobby's options: one ``name = value`` per line, as the table has them now.
 
-    Its submission is read from its custom_id and field, as a click is
-    (:meth:`TableManager.on_form`), not by discord.py's modal store, which forgets it
-    when the bot restarts: a form filled in across a restart is answered too."""
+    Its submission is read from its custom_id and its field, as a click and a select's
+    value are (:meth:`TableManager.on_component`), not by discord.py's modal store, which
+    forgets it when the bot restarts: a form filled in across a restart is answered too."""
 
     def __init__(self, table: Table, locale: str) -> None:
         super().__init__(
@@ -144,7 +142,7 @@ class OptionsForm(discord.ui.Modal):
                     f"{name} = {format_value(value)}" for name, value in table.options.items()
                 )[:4000],
                 max_length=4000,
-                custom_id=OPTIONS_FIELD,
+                custom_id="options",
             )
         )
         # Stopped, discord.py's store never keeps it (as with every view of the bot).
@@ -191,20 +189,6 @@ class TableManager:
 
     # -- components --------------------------------------------------------------------
 
-    async def on_form(
-        self, interaction: discord.Interaction, cid: CustomId, fields: Mapping[str, str]
-    ) -> None:
-        """A form the bot opened, submitted: the lobby's options written out."""
-        try:
-            if cid.kind not in FORM_KINDS or cid.table_id > MAX_ID:
-                raise UserError("click.expired")
-            await self._require_here(interaction, cid.table_id)
-            await self.change_options(interaction, cid.table_id, fields.get(OPTIONS_FIELD, ""))
-        except NotFoundError:
-            await self.answer_error(interaction, UserError("click.no_table"))
-        except Exception as exc:
-            await self.answer_error(interaction, exc)
-
     async def on_component(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
@@ -239,6 +223,8 @@ class TableManager:
             await self.cast_vote(interaction, cid.table_id, cid.arg == "yes")
         elif cid.kind == "again":
             await self.play_again(interaction, cid.table_id)
+        elif cid.kind in FORM_KINDS:
+            await self.change_options(interaction, cid.table_id, values[0] if values else "")
         elif cid.kind in ("replay", "seat"):
             await replays.navigate(self.services, interaction, cid, list(values))
         else:
@@ -650,12 +636,17 @@ class TableManager:
             raise UserError("click.expired")
         if len(table.seats) >= CHAIRS:
             raise UserError("lobby.full")
-        await self._change(
-            interaction,
-            table.id,
-            "lobby.ai_added",
-            lambda: self._seat_ai(table, stored_level(level)),
-        )
+
+        async def seat() -> None:
+            try:
+                await self._seat_ai(table, stored_level(level))
+            except StateError:
+                raise UserError("lobby.already_started") from None
+            except SeatError:
+                # The last seat was taken while the click was on its way.
+                raise UserError("lobby.full") from None
+
+        await self._change(interaction, table.id, "lobby.ai_added", seat)
 
     async def remove_ai(self, interaction: discord.Interaction, table: Table, chair: str) -> None:
         """The host (or an admin) takes an AI seat away; later arrivals move down."""
@@ -672,23 +663,16 @@ class TableManager:
 
         await self._change(interaction, table.id, "lobby.ai_removed", unseat)
 
-    def _ai_name(self, table: Table) -> str:
-        """The next AI seat's name: 电脑 1, 2 … by the first number not taken."""
+    async def _seat_ai(self, table: Table, level: int) -> None:
+        """An AI seat at a lobby: the store's SeatError when the table is full, its
+        StateError when it has started (either may happen while a click is on its way)."""
+        locale = self.guild_locale(table.guild_id)
         # Numbers, not names: a name stored in another language has the same number.
         taken = {ai_number(seat.display_name) for seat in table.seats if seat.is_ai}
         number = next(n for n in range(1, 10) if n not in taken)
-        return t("lobby.ai_name", self.guild_locale(table.guild_id), n=number)
-
-    async def _seat_ai(self, table: Table, level: int) -> None:
-        try:
-            await self.services.store.take_seat(
-                table.id, display_name=self._ai_name(table), ai_level=level
-            )
-        except StateError:
-            raise UserError("lobby.already_started") from None
-        except SeatError:
-            # The last seat was taken while the click was on its way.
-            raise UserError("lobby.full") from None
+        await self.services.store.take_seat(
+            table.id, display_name=t("lobby.ai_name", locale, n=number), ai_level=level
+        )
 
     async def open_options(self, interaction: discord.Interaction, table: Table) -> None:
         """The host's options panel, privately (``tables/options_panel.py``)."""
@@ -789,9 +773,7 @@ class TableManager:
                 level = DEFAULT_LEVEL
             while len(table.seats) < CHAIRS:
                 try:
-                    await self.services.store.take_seat(
-                        table.id, display_name=self._ai_name(table), ai_level=stored_level(level)
-                    )
+                    await self._seat_ai(table, stored_level(level))
                 except SeatError:
                     pass  # A person took the seat meanwhile: the table fills all the same.
                 except StateError:

@@ -166,26 +166,28 @@ def _custom_id(
         return None
 
 
-def submitted(interaction: discord.Interaction[Any]) -> tuple[CustomId, dict[str, str]] | None:
-    """The form (modal) an interaction submitted and the text of each of its fields by
-    custom_id, or None for an interaction that is not a form of the bot's."""
+def submitted(interaction: discord.Interaction[Any]) -> tuple[CustomId, list[str]] | None:
+    """The form (modal) an interaction submitted and the text of its fields in the form's
+    order, as a select's values are; None for an interaction that is not a form of the
+    bot's."""
     cid = _custom_id(interaction, discord.InteractionType.modal_submit)
     if cid is None or interaction.data is None:
         return None
-    fields: dict[str, str] = {}
-    rows: Any = interaction.data.get("components")
-    stack: list[Any] = list(rows) if isinstance(rows, list) else []
-    while stack:
-        item = stack.pop()
+    return cid, _field_values(interaction.data.get("components"))
+
+
+def _field_values(items: Any) -> list[str]:
+    """The values of the text fields among ``items``, in order: fields sit in action rows,
+    or under a label (its ``component``)."""
+    values: list[str] = []
+    for item in items if isinstance(items, list) else []:
         if not isinstance(item, dict):
             continue
-        if isinstance(item.get("custom_id"), str) and isinstance(item.get("value"), str):
-            fields[item["custom_id"]] = item["value"]
-        # Fields sit in action rows, or under a label (its "component").
-        stack += item.get("components") or []
-        if item.get("component") is not None:
-            stack.append(item["component"])
-    return cid, fields
+        if isinstance(item.get("value"), str):
+            values.append(item["value"])
+        values += _field_values(item.get("components"))
+        values += _field_values([item["component"]] if "component" in item else None)
+    return values
 
 
 def is_component(interaction: discord.Interaction[Any]) -> bool:

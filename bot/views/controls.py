@@ -165,9 +165,8 @@ def _english_tiles(kinds: Sequence[int]) -> str:
         if len(same) == 1 or suit(same[0]) == HONOR:
             parts += [tile_label(k, EN) for k in same]
         else:
-            # The suit's plural name, as a rank above one is called.
-            plural = tile_label(same[-1], EN).split(" ", 1)[1]
-            parts.append(f"{', '.join(str(rank(k)) for k in same)} {plural}")
+            ranks = ", ".join(str(rank(k)) for k in same)
+            parts.append(f"{ranks} {suit_label(suit(same[0]), EN)}")
     return ", ".join(parts)
 
 

@@ -222,13 +222,16 @@ class RuleFacts:
     round_wind: int | None = None
     #: Each seat's stakes multiplier, seat 0 first, once the bets are placed (MCR 底分押倍).
     factors: tuple[int, int, int, int] | None = None
-    #: 连庄: how many hands in a row this hand's dealer has kept the deal before it, where
-    #: the rule set lets a dealer keep it (广东); 0 elsewhere and on a new dealer.
-    continued: int = 0
     #: Horses bought by position (MCR 万马奔腾): those bought, once the row is turned up;
     #: () before, and when nobody bought one. None where nobody buys horses (广东's are
     #: the dealer's).
     bought_horses: tuple[BoughtHorse, ...] | None = None
+
+    @property
+    def continued(self) -> int:
+        """连庄: how many hands in a row this hand's dealer has kept the deal before it,
+        where the rule set lets a dealer keep it (广东); 0 elsewhere and on a new dealer."""
+        return 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,6 +79,10 @@ class GuangdongFacts(RuleFacts):
     horse_count: int = 0
     dealer_streak: int = 1
 
+    @property
+    def continued(self) -> int:
+        return self.dealer_streak - 1
+
 
 def counters_of(fields: Mapping[str, Any]) -> DealerCounters:
     return DealerCounters(fields[HORSE_COUNT], fields[DEALER_STREAK])
@@ -221,9 +225,7 @@ class GuangdongRules(RuleSet[GuangdongOptions]):
     def view_facts(self, state: State, viewer: int | None) -> GuangdongFacts:
         counters = counters_of(state.fields)
         return GuangdongFacts(
-            continued=counters.dealer_streak - 1,
-            horse_count=counters.horse_count,
-            dealer_streak=counters.dealer_streak,
+            horse_count=counters.horse_count, dealer_streak=counters.dealer_streak
         )
 
     # -- simulation -----------------------------------------------------------------------

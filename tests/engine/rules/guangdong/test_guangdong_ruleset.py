@@ -114,7 +114,7 @@ def test_horses_come_off_the_back_before_the_first_action() -> None:
     assert events(rnd, "tiles_aside") == [
         {"type": "tiles_aside", "name": "horses", "count": 3, "tiles": None}
     ]
-    assert rnd.view(1).facts == GuangdongFacts(continued=1, horse_count=3, dealer_streak=2)
+    assert rnd.view(1).facts == GuangdongFacts(horse_count=3, dealer_streak=2)
     assert rnd.view(1).aside == {"horses": 3}
 
 
