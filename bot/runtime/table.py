@@ -577,8 +577,26 @@ class TableRuntime:
             self._schedule_ai(seat, prompt.seq, standing=True)
             return
         seconds = self.claim_timer if hand.phase in CLAIM_PHASES else self.turn_timer
-        if seconds:
-            prompt.deadline = self.timers.arm(seat, prompt.seq, seconds)
+        if self._autoplay_due(chair, hand.phase):
+            # Timed out twice in a row, the last time on a claim: auto-play starts now,
+            # on the person's own move, as the AI would play it.
+            seconds = self.tempo.ai_delay
+        elif not seconds:
+            return
+        prompt.deadline = self.timers.arm(seat, prompt.seq, seconds)
+
+    @staticmethod
+    def _autoplay_due(chair: Chair, phase: Phase) -> bool:
+        """Two time-outs in a row put a person on auto-play, announced at once. A claim
+        window closing is not the moment: the notice and the badge would tell the table
+        that the person could claim the discard or rob the kong. The switch waits for
+        the person's next prompt that is not a claim."""
+        return (
+            chair.timeouts >= 2
+            and chair.autoplay_on_timeout
+            and not chair.autoplay
+            and phase not in CLAIM_PHASES
+        )
 
     def _schedule_ai(self, seat: int, seq: int, *, standing: bool = False) -> None:
         """The AI's move for the seat after the tempo's delay; with ``standing``, the
@@ -638,15 +656,19 @@ class TableRuntime:
 
     async def _time_out(self, seat: int) -> None:
         chair = self.chair_at(seat)
+        hand = self._hand().hand
+        # A switch held back from a claim window: this prompt was not waited for, and
+        # the AI plays it as it plays every move from now on.
+        held = chair.timeouts >= 2 and self._autoplay_due(chair, hand.phase)
         chair.timeouts += 1
         notices = []
-        if chair.timeouts >= 2 and chair.autoplay_on_timeout and not chair.autoplay:
+        if self._autoplay_due(chair, hand.phase):
             user_id = chair.user_id
             assert user_id is not None
             await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
             chair.autoplay = True
             notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-        action = timeout_action(self._hand().hand, seat) or self._choose(seat)
+        action = (None if held else timeout_action(hand, seat)) or self._choose(seat)
         await self.act(seat, action, Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------

@@ -262,6 +262,34 @@ async def test_time_outs_play_for_the_person_then_auto_play_until_back(
     await runtime.close()
 
 
+async def test_a_second_time_out_on_a_claim_waits_for_the_persons_own_move(
+    store: SqliteStore,
+) -> None:
+    """Auto-play announced as a claim window closes would tell the table that the person
+    could claim that discard: it starts with their own next move instead."""
+    runtime, recorder = await started(store, Variant.GUANGDONG, 1, turn_timer=300, claim_timer=1)
+    chair = runtime.chairs[0]
+    seat = runtime.seat_of(0)
+    while runtime.seat_state(0).kind != "claim":
+        await recorder.until(
+            lambda: runtime.seat_state(0).kind in ("turn", "claim") or bool(recorder.settled)
+        )
+        assert not recorder.settled, "no claim was offered to the person this hand"
+        state = runtime.seat_state(0)
+        if state.kind == "turn":
+            assert (await runtime.click(0, answer_click(state))).problem is None
+    chair.timeouts = 1
+    claims = runtime.seat_state(0).seq
+    await recorder.until(lambda: runtime.seat_state(0).seq != claims)
+    assert chair.timeouts == 2 and not chair.autoplay
+    await recorder.until(lambda: chair.autoplay)
+    (told,) = [o for o in recorder.outcomes if o.notices]
+    assert [n.notice for n in told.notices] == [Notice.AUTOPLAY_ON]
+    assert told.public and getattr(told.public[0], "seat", None) == seat
+    assert told.board is not None
+    await runtime.close()
+
+
 async def test_time_outs_leave_auto_play_off_for_a_person_who_says_so(
     store: SqliteStore,
 ) -> None:
