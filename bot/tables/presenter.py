@@ -135,6 +135,8 @@ class TablePresenter:
         self.board: Board | None = None
         self.mail: dict[int, HandMessage] = {}
         self.closed_notices: dict[int, discord.Message] = {}
+        #: Chairs whose closed-DM notice is being sent right now.
+        self._notices_sending: set[int] = set()
         self._table: BoardState | None = None
         self._fresh: list[str] = []
         #: The latest line of what happened, in each reader's language.
@@ -404,22 +406,28 @@ class TablePresenter:
         """Discord refused the DM: say so in the thread, mentioning the player, with a
         button that opens their controls privately. The previous notice goes away."""
         person = self.people.get(chair)
-        if person is None or self._table is None:
+        if person is None or self._table is None or chair in self._notices_sending:
+            # A notice on its way already says the same and rings the person: a second
+            # would ping them twice, and the first would stay in the thread for good.
             return
-        old = self.closed_notices.pop(chair, None)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await old.delete()
-        button = GameButton(
-            CustomId("show", self._table.facts.table_id, self._table.facts.number, 0),
-            label=t("controls.show_hand", self.locale),
-            style=discord.ButtonStyle.primary,
-        )
-        self.closed_notices[chair] = await self.channel.send(
-            t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
-            view=view_of(button),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(person.user_id)]),
-        )
+        self._notices_sending.add(chair)
+        try:
+            old = self.closed_notices.pop(chair, None)
+            if old is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await old.delete()
+            button = GameButton(
+                CustomId("show", self._table.facts.table_id, self._table.facts.number, 0),
+                label=t("controls.show_hand", self.locale),
+                style=discord.ButtonStyle.primary,
+            )
+            self.closed_notices[chair] = await self.channel.send(
+                t("table.closed_dm", self.locale, mention=f"<@{person.user_id}>"),
+                view=view_of(button),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(person.user_id)]),
+            )
+        finally:
+            self._notices_sending.discard(chair)
 
     async def answer(
         self, interaction: discord.Interaction, state: SeatState, *, wait: float

@@ -62,6 +62,22 @@ async def test_closed_dms_fall_back_to_the_thread(harness: Harness) -> None:
     assert not me.messages(me.dm), "no DM was delivered"
 
 
+async def test_two_closed_dm_notices_at_once_leave_one_in_the_thread(harness: Harness) -> None:
+    # A claim window's notice and a turn prompt's notice can be due for one player at the
+    # same moment: they say the same, so one is sent, and none is left behind for good.
+    me = harness.owner
+    me.close_dms()
+    await start_with_ai(harness)
+    notice = await me.next_message(where=lambda m: "DMs are closed" in m.content)
+    presenter = harness.playing().presenter
+    chair = next(c for c, p in presenter.people.items() if p.user_id == me.id)
+    await asyncio.gather(presenter._closed_dm_notice(chair), presenter._closed_dm_notice(chair))
+    thread = harness.fake.world.channels[notice.channel_id]
+    notices = [m for m in me.messages(thread) if "DMs are closed" in m.content]
+    assert len(notices) == 1
+    assert presenter.closed_notices[chair].id == notices[0].id
+
+
 async def test_stale_and_second_clicks_change_nothing(harness: Harness) -> None:
     me = harness.owner
     lobby = await start_with_ai(harness)
