@@ -192,6 +192,8 @@ class Table:
     started_at: datetime | None
     finished_at: datetime | None
     seats: tuple[Seat, ...]
+    #: The table this one's Play again opened, once it has.
+    played_again_id: int | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)

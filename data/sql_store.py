@@ -235,6 +235,12 @@ class SqlStore(ABC):
             await tables.get(db, table_id)
             await tables.set_lobby_message(db, table_id, channel_id, message_id)
 
+    async def set_played_again(self, table_id: int, *, again_id: int) -> int:
+        async with self._write() as db:
+            tables.require_status(await tables.get(db, table_id), TableStatus.FINISHED)
+            await tables.get(db, again_id)
+            return await tables.set_played_again(db, table_id, again_id)
+
     async def set_table_options(
         self, table_id: int, *, options: Mapping[str, Any], rounds: int
     ) -> Table:

@@ -112,6 +112,11 @@ class Store(Protocol):
         self, table_id: int, *, channel_id: int, message_id: int
     ) -> None: ...
 
+    async def set_played_again(self, table_id: int, *, again_id: int) -> int:
+        """Record that the finished table's Play again opened ``again_id``; the first
+        link stays. Returns the table linked."""
+        ...
+
     async def set_table_options(
         self, table_id: int, *, options: Mapping[str, Any], rounds: int
     ) -> Table:

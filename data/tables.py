@@ -95,6 +95,7 @@ def _table(row: Row, table_seats: tuple[Seat, ...]) -> Table:
         started_at=_moment(row["started_at"]),
         finished_at=_moment(row["finished_at"]),
         seats=table_seats,
+        played_again_id=row["played_again_id"],
     )
 
 
@@ -183,6 +184,18 @@ async def set_options(
         "UPDATE tables SET options = ?, rounds = ? WHERE id = ?",
         (dump_json(dict(options)), rounds, table_id),
     )
+
+
+async def set_played_again(db: Connection, table_id: int, again_id: int) -> int:
+    """Link a finished table to the one its Play again opened, unless one is linked
+    already; the table linked now."""
+    await db.execute(
+        "UPDATE tables SET played_again_id = ? WHERE id = ? AND played_again_id IS NULL",
+        (again_id, table_id),
+    )
+    linked = (await get(db, table_id)).played_again_id
+    assert linked is not None
+    return linked
 
 
 async def insert_seat(db: Connection, table_id: int, seat: Seat) -> None:

@@ -156,9 +156,10 @@ class TableManager:
         self.running: dict[int, PlayingTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
-        #: Finished tables whose Play again was pressed: the table it opened, or None
-        #: while it is being opened. One finished table opens one new table.
-        self.played_again: dict[int, int | None] = {}
+        #: Finished tables whose Play again this process has taken up: one finished table
+        #: opens one new table. The store links the two once the new one is open
+        #: (``Table.played_again_id``), which holds across restarts.
+        self.played_again: set[int] = set()
         #: Where each hand gets its seed (tests fix them).
         self.seeds: Callable[[], str] = new_seed
         #: People who have answered a claim by reaction: their hand messages get the claim
@@ -958,17 +959,23 @@ class TableManager:
             raise UserError("click.not_seated")
         if old.status is not TableStatus.FINISHED:
             raise UserError("click.expired")
-        if old_id in self.played_again:
-            await self._opened_again(interaction, self.played_again[old_id])
+        if old.played_again_id is not None or old_id in self.played_again:
+            await self._opened_again(interaction, old_id)
             return
-        self.played_again[old_id] = None
+        self.played_again.add(old_id)
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.create(interaction, old.variant.value, dict(old.options))
         except BaseException:
-            del self.played_again[old_id]
+            self.played_again.discard(old_id)
             raise
-        self.played_again[old_id] = table.id
+        try:
+            await self.services.store.set_played_again(old_id, again_id=table.id)
+        except StoreUnavailableError as exc:
+            # The table is open all the same; until a restart, this process remembers.
+            log.warning(
+                "table %s: Play again's link to table %s not stored: %s", old_id, table.id, exc
+            )
         for seat in sorted(old.seats, key=lambda s: s.chair):
             if seat.user_id == interaction.user.id:
                 continue
@@ -989,8 +996,9 @@ class TableManager:
         locale = await self.locale_of(interaction)
         await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
 
-    async def _opened_again(self, interaction: discord.Interaction, table_id: int | None) -> None:
+    async def _opened_again(self, interaction: discord.Interaction, old_id: int) -> None:
         """A second Play again, by anyone seated: the table the first opened, not another."""
+        table_id = (await self.services.store.get_table(old_id)).played_again_id
         if table_id is None:
             raise UserError("again.opening")
         table = await self.services.store.get_table(table_id)

@@ -125,6 +125,17 @@ async def test_play_again_by_a_second_player_shows_the_table_the_first_opened(
     assert first == second == f"Your table is open in <#{table.channel_id}>."
 
 
+async def test_play_again_after_a_restart_shows_the_table_it_opened(harness: Harness) -> None:
+    host, guest, summary = await finished_session(harness)
+    first = await answered(await host.click(summary, label="Play again"), host)
+    await harness.stop_bot()
+    await harness.start_bot()
+    second = await answered(await guest.click(summary, label="Play again"), guest)
+    (opened,) = await lobbies_after(harness, 1)
+    table = await harness.store.get_table(opened)
+    assert first == second == f"Your table is open in <#{table.channel_id}>."
+
+
 async def test_two_deciding_votes_at_once_disband_once(
     harness: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:

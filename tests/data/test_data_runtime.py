@@ -1,10 +1,11 @@
-"""What a restarted bot needs beyond the hands: auto-play (托管) and owed session summaries."""
+"""What a restarted bot needs beyond the hands: auto-play (托管), owed session summaries and
+the table a Play again opened."""
 
 from __future__ import annotations
 
 import pytest
 
-from data import SeatError, StateError, TableStatus
+from data import NotFoundError, SeatError, StateError, TableStatus
 from data.sql_store import SqlStore
 from tests.data.store_support import ALICE, BOB, CAROL, DAVE, MakeTable, PlayRound, no_win
 
@@ -53,3 +54,22 @@ async def test_disbanded_tables_owe_no_summary(store: SqlStore, make_table: Make
     assert await store.summaries_due() == []
     with pytest.raises(StateError, match="disbanded"):
         await store.mark_summary_posted(table.id)
+
+
+async def test_play_again_links_a_finished_table_to_one_new_table(
+    store: SqlStore, make_table: MakeTable, play_round: PlayRound
+) -> None:
+    table = await make_table(rounds=1)
+    again = await make_table((ALICE,), start=False)
+    with pytest.raises(StateError, match="playing"):
+        await store.set_played_again(table.id, again_id=again.id)
+    await play_round(table, no_win())
+    assert (await store.get_table(table.id)).played_again_id is None
+    with pytest.raises(NotFoundError):
+        await store.set_played_again(table.id, again_id=999)
+    assert await store.set_played_again(table.id, again_id=again.id) == again.id
+    other = await make_table((BOB,), start=False)
+    # A second link, from another process or a press that raced the first, keeps the first.
+    assert await store.set_played_again(table.id, again_id=other.id) == again.id
+    assert (await store.get_table(table.id)).played_again_id == again.id
+    assert (await store.get_table(again.id)).played_again_id is None
