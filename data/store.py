@@ -113,8 +113,8 @@ class Store(Protocol):
     ) -> None: ...
 
     async def set_played_again(self, table_id: int, *, again_id: int) -> int:
-        """Record that the finished table's Play again opened ``again_id``; the first
-        link stays. Returns the table linked."""
+        """Record that the finished table's Play again opened ``again_id``, unless the
+        table linked before is still open or in play. Returns the table linked."""
         ...
 
     async def set_table_options(

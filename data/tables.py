@@ -187,10 +187,16 @@ async def set_options(
 
 
 async def set_played_again(db: Connection, table_id: int, again_id: int) -> int:
-    """Link a finished table to the one its Play again opened, unless one is linked
-    already; the table linked now."""
+    """Link a finished table to the one its Play again opened, unless the one linked
+    already is still open or in play; the table linked now."""
     await db.execute(
-        "UPDATE tables SET played_again_id = ? WHERE id = ? AND played_again_id IS NULL",
+        """
+        UPDATE tables SET played_again_id = ?
+        WHERE id = ? AND (
+            played_again_id IS NULL
+            OR played_again_id IN (SELECT id FROM tables WHERE status IN ('finished', 'disbanded'))
+        )
+        """,
         (again_id, table_id),
     )
     linked = (await get(db, table_id)).played_again_id

@@ -156,10 +156,9 @@ class TableManager:
         self.running: dict[int, PlayingTable] = {}
         self.hand_messages: dict[int, tuple[int, int]] = {}
         self.votes: dict[int, Vote] = {}
-        #: Finished tables whose Play again this process has taken up: one finished table
-        #: opens one new table. The store links the two once the new one is open
-        #: (``Table.played_again_id``), which holds across restarts.
-        self.played_again: set[int] = set()
+        #: Finished tables whose Play again is opening a table right now. The store links
+        #: the two once the new one is open (``Table.played_again_id``), across restarts.
+        self.opening_again: set[int] = set()
         #: Where each hand gets its seed (tests fix them).
         self.seeds: Callable[[], str] = new_seed
         #: People who have answered a claim by reaction: their hand messages get the claim
@@ -953,26 +952,38 @@ class TableManager:
     # -- play again ------------------------------------------------------------------------
 
     async def play_again(self, interaction: discord.Interaction, old_id: int) -> None:
-        """A new lobby with the same seats and options, opened by the player who asked."""
-        old = await self.services.store.get_table(old_id)
+        """A new lobby with the same seats and options, opened by the player who asked;
+        while it is open or in play, a second press is shown it instead of opening another."""
+        if old_id in self.opening_again:
+            # Taken before any wait, so that of two presses at once only one opens a table.
+            raise UserError("again.opening")
+        self.opening_again.add(old_id)
+        try:
+            await self._play_again(interaction, old_id)
+        finally:
+            self.opening_again.discard(old_id)
+
+    async def _play_again(self, interaction: discord.Interaction, old_id: int) -> None:
+        store = self.services.store
+        old = await store.get_table(old_id)
         if old.seat_of(interaction.user.id) is None:
             raise UserError("click.not_seated")
         if old.status is not TableStatus.FINISHED:
             raise UserError("click.expired")
-        if old.played_again_id is not None or old_id in self.played_again:
-            await self._opened_again(interaction, old_id)
-            return
-        self.played_again.add(old_id)
+        if old.played_again_id is not None:
+            opened = await store.get_table(old.played_again_id)
+            if opened.status in (TableStatus.LOBBY, TableStatus.PLAYING):
+                locale = await self.locale_of(interaction)
+                await answer_privately(
+                    interaction, t("lobby.opened", locale, channel=f"<#{opened.channel_id}>")
+                )
+                return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.create(interaction, old.variant.value, dict(old.options))
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await self.create(interaction, old.variant.value, dict(old.options))
-        except BaseException:
-            self.played_again.discard(old_id)
-            raise
-        try:
-            await self.services.store.set_played_again(old_id, again_id=table.id)
+            await store.set_played_again(old_id, again_id=table.id)
         except StoreUnavailableError as exc:
-            # The table is open all the same; until a restart, this process remembers.
+            # The table is open all the same; only a later press would open another.
             log.warning(
                 "table %s: Play again's link to table %s not stored: %s", old_id, table.id, exc
             )
@@ -980,7 +991,7 @@ class TableManager:
             if seat.user_id == interaction.user.id:
                 continue
             if seat.user_id is None:
-                await self.services.store.take_seat(
+                await store.take_seat(
                     table.id,
                     display_name=seat.display_name,
                     ai_level=stored_level(DEFAULT_LEVEL)
@@ -988,24 +999,13 @@ class TableManager:
                     else seat.ai_level,
                 )
             else:
-                await self.services.store.take_seat(
+                await store.take_seat(
                     table.id, display_name=seat.display_name, user_id=seat.user_id
                 )
         await self.refresh_lobby(table.id)
-        table = await self.services.store.get_table(table.id)
+        table = await store.get_table(table.id)
         locale = await self.locale_of(interaction)
         await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
-
-    async def _opened_again(self, interaction: discord.Interaction, old_id: int) -> None:
-        """A second Play again, by anyone seated: the table the first opened, not another."""
-        table_id = (await self.services.store.get_table(old_id)).played_again_id
-        if table_id is None:
-            raise UserError("again.opening")
-        table = await self.services.store.get_table(table_id)
-        locale = await self.locale_of(interaction)
-        await answer_privately(
-            interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>")
-        )
 
     # -- restarts ------------------------------------------------------------------------
 

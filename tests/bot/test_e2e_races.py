@@ -136,6 +136,21 @@ async def test_play_again_after_a_restart_shows_the_table_it_opened(harness: Har
     assert first == second == f"Your table is open in <#{table.channel_id}>."
 
 
+async def test_play_again_opens_a_new_table_once_the_one_it_opened_was_disbanded(
+    harness: Harness,
+) -> None:
+    host, guest, summary = await finished_session(harness)
+    await answered(await host.click(summary, label="Play again"), host)
+    (first,) = await lobbies_after(harness, 1)
+    lobby = await host.next_message(where=lambda m: f"table #{first}" in m.content)
+    await (await host.click(lobby, label="Disband")).response()
+    said = await answered(await guest.click(summary, label="Play again"), guest)
+    (opened,) = [t for t in await lobbies_after(harness, 1) if t != first]
+    table = await harness.store.get_table(opened)
+    assert said == f"Your table is open in <#{table.channel_id}>."
+    assert (await harness.store.get_table(1)).played_again_id == opened
+
+
 async def test_two_deciding_votes_at_once_disband_once(
     harness: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -73,3 +73,6 @@ async def test_play_again_links_a_finished_table_to_one_new_table(
     assert await store.set_played_again(table.id, again_id=other.id) == again.id
     assert (await store.get_table(table.id)).played_again_id == again.id
     assert (await store.get_table(again.id)).played_again_id is None
+    # Once the table it opened has ended, the next Play again links its own.
+    await store.disband_table(again.id)
+    assert await store.set_played_again(table.id, again_id=other.id) == other.id
