@@ -16,7 +16,7 @@ from bot.redaction import SecretFilter
 from bot.settings import Settings
 from bot.shards import format_shards
 from data.backend import describe, open_store
-from data.errors import DatabaseFileError
+from data.errors import UnusableDatabaseError
 from data.postgres_shards import ShardLocks
 
 log = logging.getLogger(__name__)
@@ -126,7 +126,7 @@ def run(settings: Settings) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
         return 1
-    except (DatabaseFileError, NoShards) as exc:
+    except (UnusableDatabaseError, NoShards) as exc:
         # The sentence says which file and what to do; a traceback would only hide it.
         log.error("%s", exc)
         return 1

@@ -7,7 +7,6 @@ and `PostgresStore` the server one. `open_store` opens the one a database settin
 from data.backend import open_store
 from data.errors import (
     ActionSequenceError,
-    DatabaseFileError,
     IdempotencyKeyError,
     InsufficientCardsError,
     LobbyLimitError,
@@ -19,6 +18,7 @@ from data.errors import (
     StateError,
     StoreError,
     StoreUnavailableError,
+    UnusableDatabaseError,
 )
 from data.models import (
     CardKind,
@@ -57,7 +57,6 @@ __all__ = [
     "CardKind",
     "CardMovement",
     "CardPayer",
-    "DatabaseFileError",
     "GuildConfig",
     "IdempotencyKeyError",
     "InsufficientCardsError",
@@ -93,6 +92,7 @@ __all__ = [
     "StoreUnavailableError",
     "Table",
     "TableStatus",
+    "UnusableDatabaseError",
     "Variant",
     "Win",
     "open_store",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from data.clock import Clock, utc_now
 from data.postgres import PostgresStore
+from data.postgres_problems import shown_url
 from data.sqlite import SqliteStore
 from data.store import Store
 
@@ -36,10 +36,4 @@ def describe(database: str | Path) -> str:
     >>> describe("mahjong.sqlite3")
     'mahjong.sqlite3'
     """
-    if not is_postgres_url(database):
-        return str(database)
-    parts = urlsplit(str(database))
-    if parts.password is None:
-        return str(database)
-    user, _, host = parts.netloc.rpartition("@")
-    return urlunsplit(parts._replace(netloc=f"{user.partition(':')[0]}:***@{host}"))
+    return shown_url(str(database)) if is_postgres_url(database) else str(database)

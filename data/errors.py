@@ -86,9 +86,10 @@ class SchemaError(StoreError):
     """The database schema cannot be brought to this code's version."""
 
 
-class DatabaseFileError(StoreError):
-    """The database file cannot be used as it is: one sentence naming the file, what is
-    wrong with it and what to do."""
+class UnusableDatabaseError(StoreError):
+    """The database cannot be used as it is, found when the store opens: one sentence
+    naming it (a SQLite file, or a PostgreSQL URL without its password), what is wrong
+    and what to do."""
 
     def __init__(self, path: object, problem: str, advice: str) -> None:
         super().__init__(f"The database {path} {problem}: {advice}.")

@@ -18,6 +18,7 @@ from data.errors import SchemaError, StoreUnavailableError
 from data.postgres_connection import PgConnection
 from data.postgres_locks import LOCK_SPACE, AdvisoryLock
 from data.postgres_migrate import migrate
+from data.postgres_problems import server_problems
 from data.sql_store import SqlStore
 
 # Stored generated columns, MATERIALIZED and EXECUTE FUNCTION need 12.
@@ -73,18 +74,19 @@ class PostgresStore(SqlStore):
         """Connect to the database at `url` and bring its schema up to date.
         ``lock_timeout``: seconds a statement waits for a lock another session holds (the
         write lock, a row) before the call fails with StoreUnavailableError."""
-        pool = await asyncpg.create_pool(
-            url,
-            min_size=1,
-            max_size=max_connections,
-            server_settings={
-                "application_name": "mahjong-bot",
-                "idle_in_transaction_session_timeout": _IDLE_IN_TRANSACTION_TIMEOUT,
-                "lock_timeout": f"{int(lock_timeout * 1000):d}ms",
-            },
-        )
+        async with server_problems(url):
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=max_connections,
+                server_settings={
+                    "application_name": "mahjong-bot",
+                    "idle_in_transaction_session_timeout": _IDLE_IN_TRANSACTION_TIMEOUT,
+                    "lock_timeout": f"{int(lock_timeout * 1000):d}ms",
+                },
+            )
         try:
-            async with pool.acquire() as db:
+            async with server_problems(url), pool.acquire() as db:
                 version = db.get_server_version()
                 if (version.major, version.minor) < MIN_POSTGRES:
                     raise SchemaError(f"PostgreSQL {version.major} is too old; 12 or newer needed")

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 import asyncpg
 
 from data.postgres_locks import LOCK_SPACE, AdvisoryLock, shard_lock
+from data.postgres_problems import server_problems
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,8 @@ class ShardLocks:
 
     @classmethod
     async def connect(cls, url: str) -> ShardLocks:
-        return cls(await asyncpg.connect(url))
+        async with server_problems(url):
+            return cls(await asyncpg.connect(url))
 
     @property
     def ended(self) -> bool:

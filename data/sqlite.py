@@ -14,7 +14,7 @@ import aiosqlite
 from data import rounds, stats
 from data.clock import Clock, utc_now
 from data.codec import dump_json
-from data.errors import DatabaseFileError, SchemaError, StoreUnavailableError
+from data.errors import SchemaError, StoreUnavailableError, UnusableDatabaseError
 from data.migrate import load_migrations, migrate, schema_version
 from data.sql_store import SqlStore
 
@@ -62,7 +62,7 @@ class SqliteStore(SqlStore):
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
-            raise DatabaseFileError(path, "cannot be opened", _WRITABLE) from exc
+            raise UnusableDatabaseError(path, "cannot be opened", _WRITABLE) from exc
         try:
             db.row_factory = sqlite3.Row
             with _file_problems(path):
@@ -134,11 +134,11 @@ async def _check_file(db: aiosqlite.Connection, path: str | Path) -> None:
     knows (it only migrates forward)."""
     rows = list(await db.execute_fetchall("PRAGMA quick_check"))
     if [tuple(row) for row in rows] != [("ok",)]:
-        raise DatabaseFileError(path, "is damaged (SQLite's quick_check failed)", _DAMAGED)
+        raise UnusableDatabaseError(path, "is damaged (SQLite's quick_check failed)", _DAMAGED)
     version = await schema_version(db)
     known = len(load_migrations())
     if version > known:
-        raise DatabaseFileError(
+        raise UnusableDatabaseError(
             path,
             f"was written by a newer version of the bot (schema {version}, this one knows {known})",
             "update the bot, or start it on a backup made before the update",
@@ -153,20 +153,22 @@ def _file_problems(path: str | Path) -> Iterator[None]:
     except sqlite3.Error as exc:
         code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
         if code in (SQLITE_BUSY, SQLITE_LOCKED):
-            raise DatabaseFileError(
+            raise UnusableDatabaseError(
                 path,
                 "is locked by another program (another copy of the bot, a sqlite3 shell)",
                 "stop that program, then start again",
             ) from exc
         if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
-            raise DatabaseFileError(
+            raise UnusableDatabaseError(
                 path, "is not a SQLite database or is damaged", _DAMAGED
             ) from exc
         if code in TRANSIENT_CODES:
-            raise DatabaseFileError(path, "cannot be written", _WRITABLE) from exc
-        raise DatabaseFileError(path, f"cannot be used ({exc})", _DAMAGED) from exc
+            raise UnusableDatabaseError(path, "cannot be written", _WRITABLE) from exc
+        raise UnusableDatabaseError(path, f"cannot be used ({exc})", _DAMAGED) from exc
     except SchemaError as exc:
-        raise DatabaseFileError(path, f"cannot be brought up to date ({exc})", _DAMAGED) from exc
+        raise UnusableDatabaseError(
+            path, f"cannot be brought up to date ({exc})", _DAMAGED
+        ) from exc
 
 
 @contextmanager

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -108,6 +109,29 @@ def test_an_unusable_database_stops_the_bot_with_one_sentence(tmp_path: Path) ->
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.strip().splitlines()
     assert str(database) in line and "backup" in line
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_the_bot_with_one_sentence(
+    tmp_path: Path,
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(root),
+        "DISCORD_TOKEN": "unused-token",
+        "DATABASE_URL": f"postgresql://bot:s3cret@127.0.0.1:{port}/mahjong",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert f"postgresql://bot:***@127.0.0.1:{port}/mahjong cannot be reached" in line
+    assert "s3cret" not in line
 
 
 async def serving(settings: Settings, fake: FakeDiscord, guild_id: int) -> asyncio.Task[None]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from data import DatabaseFileError, Period, SchemaError, SqliteStore, Store
+from data import Period, SchemaError, SqliteStore, Store, UnusableDatabaseError
 from data.migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate, schema_version
 from tests.data.store_support import ALICE, BOB, GUILD, FakeClock
 
@@ -134,7 +134,7 @@ async def test_newer_database_is_refused(tmp_path: Path, clock: FakeClock) -> No
     async with aiosqlite.connect(path) as db:
         await db.execute(f"PRAGMA user_version = {LATEST + 1}")
         await db.commit()
-    with pytest.raises(DatabaseFileError, match="newer version"):
+    with pytest.raises(UnusableDatabaseError, match="newer version"):
         await SqliteStore.open(path, clock=clock)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from data import DatabaseFileError, SqliteStore
+from data import SqliteStore, UnusableDatabaseError
 
 
 async def filled(path: Path) -> None:
@@ -20,7 +20,7 @@ async def filled(path: Path) -> None:
 
 
 async def refused(path: Path, **options: object) -> str:
-    with pytest.raises(DatabaseFileError) as caught:
+    with pytest.raises(UnusableDatabaseError) as caught:
         await SqliteStore.open(path, **options)  # type: ignore[arg-type]
     text = str(caught.value)
     assert str(path) in text and text.endswith(".") and "\n" not in text
