@@ -1,13 +1,12 @@
 """A PostgreSQL server the bot cannot use stops it with one sentence naming the URL, its
 password hidden, and what to check: down, unknown, a database never created, a user it
-does not know, a schema from a newer bot."""
+does not know (a schema from a newer bot: test_data_migrations_postgres.py)."""
 
 from __future__ import annotations
 
 import socket
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
 import pytest
 
 from data import PostgresStore, UnusableDatabaseError
@@ -52,18 +51,6 @@ async def test_a_user_the_server_does_not_know(postgres_server: PostgresServer) 
     stranger = parts._replace(netloc=f"nobody_here@{host}")
     text = await refused(urlunsplit(stranger))
     assert "refused the bot's login" in text and "user name and password" in text
-
-
-async def test_a_schema_written_by_a_newer_bot(postgres_url: str) -> None:
-    store = await PostgresStore.open(postgres_url)
-    await store.close()
-    db = await asyncpg.connect(postgres_url)
-    try:
-        await db.execute("INSERT INTO schema_version VALUES (99, 'future', 0)")
-    finally:
-        await db.close()
-    text = await refused(postgres_url)
-    assert "newer" in text and "update the bot" in text
 
 
 async def test_a_cluster_process_names_the_server_it_cannot_reach() -> None:
