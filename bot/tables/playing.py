@@ -139,7 +139,7 @@ class PlayingTable:
         if seat is None:
             return
         self.runtime.apply_settings(settings)
-        self.presenter.set_results_by_dm(seat.chair, settings.show_system_messages)
+        self.presenter.set_system_messages(seat.chair, settings.show_system_messages)
 
     # -- the runtime's listener ------------------------------------------------------------
 

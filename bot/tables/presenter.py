@@ -96,7 +96,7 @@ class Person:
     user_id: int
     name: str
     locale: str
-    results_by_dm: bool = True
+    system_messages: bool = True
 
 
 class TablePresenter:
@@ -157,11 +157,12 @@ class TablePresenter:
         if person is not None and person.locale != locale:
             self.people[chair] = replace(person, locale=locale)
 
-    def set_results_by_dm(self, chair: int, wanted: bool) -> None:
-        """Whether a person's results come by DM (显示系统消息), as they last saved it."""
+    def set_system_messages(self, chair: int, wanted: bool) -> None:
+        """Whether a person gets the system notices (显示系统消息: their results by DM, the
+        hints and their own win in their hand message), as they last saved it."""
         person = self.people.get(chair)
         if person is not None:
-            self.people[chair] = replace(person, results_by_dm=wanted)
+            self.people[chair] = replace(person, system_messages=wanted)
 
     # -- the runtime's news --------------------------------------------------------------
 
@@ -274,7 +275,7 @@ class TablePresenter:
         png = await settlement_png(picture)
         await self.post(text, file=as_file(png, "settlement.png"))
         for person in self.people.values():
-            if person.results_by_dm:
+            if person.system_messages:
                 seat = facts.seat_of(person.chair)
                 await self._dm(person, player_result(hand, seat, person.locale, settled.code))
         for mail in self.mail.values():
@@ -345,7 +346,12 @@ class TablePresenter:
         locale = person.locale if person is not None else self.locale
         seats = prompts.seat_texts(self._table, locale) if self._table is not None else ()
         return await prompts.render(
-            state, locale, self._last.get(locale, ""), seats=seats, emoji=self._tile_emoji
+            state,
+            locale,
+            self._last.get(locale, ""),
+            seats=seats,
+            emoji=self._tile_emoji,
+            notices=person is None or person.system_messages,
         )
 
     def _current_of(self, chair: int, number: int) -> Callable[[], SeatState | None] | None:

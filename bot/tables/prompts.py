@@ -229,16 +229,20 @@ def win_lines(state: SeatState, locale: str) -> list[str]:
     ]
 
 
-def content(state: SeatState, locale: str, last_line: str = "") -> str:
+def content(state: SeatState, locale: str, last_line: str = "", *, notices: bool = True) -> str:
+    """The hand message's words. Without ``notices`` (显示系统消息 off, mcr.md §4.6) only
+    what the player's decision needs: no hints, no breakdown of their own win."""
     lines = [t("hand.title", locale, title=title(state.facts, locale)), headline(state, locale)]
     # A claim's headline already says what was discarded (or added to a kong) by whom.
     if last_line and not (state.kind in CLAIM_KINDS and state.waits_for_person):
         lines.append(last_line)
-    lines += win_lines(state, locale)
+    if notices:
+        lines += win_lines(state, locale)
     if state.own_void is not None:
         lines.append(t("hand.own_void", locale, suit=suit_label(state.own_void, locale)))
     lines += _peeked(state, locale)
-    lines += note_texts(state.notes, names(state.facts, locale), locale)
+    if notices:
+        lines += note_texts(state.notes, names(state.facts, locale), locale)
     lines += ready_lines(state, locale)
     if state.kind in CLAIM_KINDS and state.waits_for_person:
         legend = reaction_legend(state.legal, locale)
@@ -344,11 +348,12 @@ async def render(
     *,
     seats: Sequence[SeatText] = (),
     emoji: EmojiOf | None = None,
+    notices: bool = True,
 ) -> Rendered:
     png = await desk_png(picture(state, locale, seats))
     return Rendered(
         PictureMessage(
-            content(state, locale, last_line),
+            content(state, locale, last_line, notices=notices),
             png,
             FILENAME,
             action_rows(controls(state, locale, emoji)),

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from dataclasses import replace
 from pathlib import Path
 
+from bot.runtime.notes import Note
 from data.models import PlayerSettings
+from engine.tiles import parse_tile
 from tests.bot.harness import FAST, Harness, play_out, player, running_harness
 
 
@@ -50,6 +53,30 @@ async def test_system_messages_turned_off_mid_session_hold_at_once(harness: Harn
     await play_out(harness, [player(harness, host)], host)
     await asyncio.sleep(0.2)
     assert not [m for m in host.messages(host.dm) if "Your result" in m.content]
+
+
+async def test_hand_messages_leave_out_system_notices_for_who_turned_them_off(
+    harness: Harness,
+) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    await harness.store.save_player_settings(
+        PlayerSettings(host.id, spectators_see_hand=False, show_system_messages=False)
+    )
+    await harness.start_table(host, "guangdong", guest, rounds="1", fill_with_ai="true")
+    for _ in range(200):
+        if harness.bot is not None and harness.bot.tables.running and harness.running().current:
+            break
+        await asyncio.sleep(0.01)
+    table = harness.playing()
+    hint = Note("pass_pong", tiles=(parse_tile("5m"),))
+    shown = {}
+    for person in (host, guest):
+        chair = table.runtime.chair_of_user(person.id)
+        assert chair is not None
+        state = replace(table.runtime.seat_state(chair.chair), notes=(hint,))
+        shown[person.id] = (await table.presenter.render(state)).message.content
+    assert "no pung of" not in shown[host.id]
+    assert "no pung of" in shown[guest.id]
 
 
 async def test_restart_between_hands_deals_the_next_one(

@@ -1,0 +1,45 @@
+"""显示系统消息 (mcr.md §4.6): on, a player's hand message also carries the system notices
+(claim hints, their own 血战 win with its fan breakdown); off, only what needs their
+action. Drawn from a real Sichuan hand played by the engine's random AI."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.i18n import EN
+from bot.runtime.notes import Note
+from bot.tables.prompts import content, win_lines
+from engine.ai import make_player
+from engine.round import Round
+from engine.session import Session
+from engine.tiles import parse_tile
+from tests.bot.test_prompts_from_engine import seat_state
+
+
+def a_win_while_play_goes_on() -> tuple[Round, int]:
+    """A 血战 hand just after a seat won while the others play on; the winner."""
+    for seed in range(50):
+        hand = Session("sichuan", seed=None).start_hand(f"seed-{seed}")
+        ai = make_player("random", seed)
+        while not hand.ended:
+            seat = hand.to_act()[0]
+            prompt = hand.prompt
+            default = hand.ruleset.default_prompt_action(hand, prompt, seat) if prompt else None
+            hand.apply(ai.choose(hand.view(seat), hand.legal_actions(seat), default))
+            view = hand.view(None)
+            won = [s.seat for s in view.seats if not s.active]
+            if won and not hand.ended:
+                return hand, won[0]
+    raise AssertionError("no hand had a win before its end")
+
+
+def test_system_notices_show_only_for_players_who_want_them() -> None:
+    hand, winner = a_win_while_play_goes_on()
+    hint = Note("pass_pong", tiles=(parse_tile("5m"),))
+    state = replace(seat_state(hand, winner), notes=(hint,))
+    (won,) = win_lines(state, EN)
+    wanted = content(state, EN)
+    assert won in wanted and "no pung of" in wanted
+    quiet = content(state, EN, notices=False)
+    assert won not in quiet and "no pung of" not in quiet
+    assert quiet.splitlines()[:2] == wanted.splitlines()[:2], "the title and headline stay"
