@@ -110,11 +110,12 @@ class GuildConfig:
         object.__setattr__(self, "card_payer", CardPayer(self.card_payer))
 
     def price_for(self, rounds: int) -> int:
-        """Room cards a table of `rounds` hands costs here."""
-        try:
-            return self.room_card_prices[rounds]
-        except KeyError:
-            raise PriceNotSetError(self.guild_id, rounds) from None
+        """Room cards a table of `rounds` hands costs here: the server's price, else the
+        default price of that many hands (a server that set some prices keeps the others)."""
+        cards = self.room_card_prices.get(rounds, DEFAULT_ROOM_CARD_PRICES.get(rounds))
+        if cards is None:
+            raise PriceNotSetError(self.guild_id, rounds)
+        return cards
 
 
 @dataclass(frozen=True)

@@ -17,26 +17,26 @@ from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text
 from data.errors import InsufficientCardsError, SeasonError
-from data.models import CardPayer, GuildConfig, Season
+from data.models import DEFAULT_ROOM_CARD_PRICES, CardPayer, GuildConfig, Season
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 
 #: The most hands a price may be set for, and the most cards a table may cost.
-MAX_HANDS = 1000
 MAX_PRICE = 10000
 
 
 def parse_prices(written: str) -> dict[int, int]:
-    """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}."""
+    """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}: prices of the hand counts a table
+    may play (every rule set offers the same ones)."""
     prices: dict[int, int] = {}
     for part in written.replace(",", " ").split():
         rounds, sep, cards = part.partition("=")
         # isdecimal, not isdigit: "²" is a digit that int() refuses.
         if not sep or not rounds.strip().isdecimal() or not cards.strip().isdecimal():
             raise UserError("admin.bad_prices", value=part)
-        if not 1 <= int(rounds) <= MAX_HANDS or int(cards) > MAX_PRICE:
+        if int(rounds) not in DEFAULT_ROOM_CARD_PRICES or int(cards) > MAX_PRICE:
             raise UserError("admin.bad_prices", value=part)
         prices[int(rounds)] = int(cards)
     if not prices:
@@ -44,9 +44,14 @@ def parse_prices(written: str) -> dict[int, int]:
     return prices
 
 
+def prices_of(config: GuildConfig) -> dict[int, int]:
+    """What a table of each hand count costs on the server."""
+    return {rounds: config.price_for(rounds) for rounds in DEFAULT_ROOM_CARD_PRICES}
+
+
 def describe(config: GuildConfig, timers: tuple[int, int], locale: str) -> str:
     category = f"<#{config.table_category_id}>" if config.table_category_id else "—"
-    prices = " ".join(f"{r}={c}" for r, c in sorted(config.room_card_prices.items()))
+    prices = " ".join(f"{r}={c}" for r, c in sorted(prices_of(config).items()))
     return t(
         "admin.config",
         locale,
@@ -227,6 +232,10 @@ class AdminCog(
             # A first configuration starts from the timers the server was using.
             turn, claim = self.bot.tables.timer_defaults(config)
             changes = {"turn_timer": turn, "claim_timer": claim, **changes}
+            prices = changes.get("room_card_prices")
+            if isinstance(prices, dict):
+                # The prices named change; the others stay as they were.
+                changes["room_card_prices"] = {**prices_of(config), **prices}
             config = dataclasses.replace(config, **changes)  # type: ignore[arg-type]
             await self.bot.store.save_guild_config(config)
         head = t("admin.saved" if changes else "admin.heading", locale)

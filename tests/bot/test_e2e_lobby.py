@@ -212,6 +212,17 @@ async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> 
     assert await harness.store.card_balance(harness.guild.id, host.id) == 10
 
 
+async def test_prices_set_for_some_hand_counts_keep_the_others(harness: Harness) -> None:
+    host = harness.owner
+    config = await host.run("/admin config", prices="8=5")
+    assert "Prices (hands=cards): 1=1 4=2 8=5 16=4" in await answer_text(config)
+    refused = await host.run("/admin config", prices="2=1")
+    assert "for 1, 4, 8 or 16 hands" in await answer_text(refused)
+    lobby = await harness.open_table(host, "guangdong", rounds="4")
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None and table.rounds == 4
+
+
 async def test_cards_commands_and_admin_grant(harness: Harness) -> None:
     host, player = harness.owner, harness.join("Player")
     granted = await host.run("/admin cards grant", user=player.id, amount="5", note="prize")

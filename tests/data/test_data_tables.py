@@ -108,6 +108,9 @@ def test_price_lookup() -> None:
     with pytest.raises(PriceNotSetError) as missing:
         config.price_for(12)
     assert (missing.value.guild_id, missing.value.rounds) == (GUILD, 12)
+    # A server that set some prices pays the default for the others.
+    some = GuildConfig(GUILD, room_card_prices={8: 5})
+    assert [some.price_for(rounds) for rounds in (1, 4, 8, 16)] == [1, 2, 5, 4]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
