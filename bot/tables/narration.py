@@ -211,6 +211,9 @@ class Narrator:
         if event.how in ("self_draw", "kong_bloom"):
             moment = "win_kong_bloom" if event.how == "kong_bloom" or _bloom(fans) else "win_self"
             return self.say(moment, name=name, tile=tile, total=event.total)
+        if event.how == "last_chance":
+            # MCR's 妙手回春 mode: a self-drawn win on the tile the player picked.
+            return self.say("win_last_chance", name=name, tile=tile, total=event.total)
         other = self.names[event.from_seat] if event.from_seat is not None else ""
         if event.how == "rob_kong":
             return self.say("win_rob", name=name, other=other, tile=tile, total=event.total)
