@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,10 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import finish
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, tiles_png
 from bot.variants import COMMON_OPTIONS, format_value, ruleset
+from data.models import GuildConfig
 from engine.rules.base import Option, RuleError
 from engine.rules.registry import find_calculator
 from engine.tiles import parse_tiles
@@ -37,7 +39,10 @@ def option_table(variant: str) -> tuple[Option, ...]:
         return tuple(o for o in find_calculator(variant).options if o.name != "void_suit")
 
 
-def option_lines(variant: str, locale: str) -> list[str]:
+def option_lines(variant: str, locale: str, defaults: Mapping[str, object]) -> list[str]:
+    """Each option with its default: the rule set's, and for the options every table has,
+    ``defaults`` (the server's timers) where given. A common option the rule set words its
+    own way (no chow to claim in 广东 and 血战) takes the rule set's words."""
     lines = []
     for option in option_table(variant):
         lines.append(
@@ -50,23 +55,24 @@ def option_lines(variant: str, locale: str) -> list[str]:
             )
         )
     for option in COMMON_OPTIONS:
+        own = f"option.{variant}.{option.name}"
         lines.append(
             t(
                 "rules.option",
                 locale,
                 name=option.name,
-                value=format_value(option.default),
-                meaning=t(f"option.common.{option.name}", locale),
+                value=format_value(defaults.get(option.name, option.default)),
+                meaning=t(own if has(own) else f"option.common.{option.name}", locale),
             )
         )
     return lines
 
 
-def summary(variant: str, locale: str) -> str:
+def summary(variant: str, locale: str, defaults: Mapping[str, object]) -> str:
     parts = [
         t(f"rules.{variant}.summary", locale),
         t("rules.options_heading", locale),
-        *option_lines(variant, locale),
+        *option_lines(variant, locale, defaults),
     ]
     return "\n".join(parts)
 
@@ -82,8 +88,13 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction[MahjongBot], variant: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_of(interaction)
+        guild_id = interaction.guild_id
+        config = await self.bot.store.guild_config(guild_id) if guild_id else GuildConfig(0)
+        timers = self.bot.tables.timer_defaults(config)
+        defaults = dict(zip(("turn_timer", "claim_timer"), timers, strict=True))
         png = await tiles_png(tuple(parse_tiles(SAMPLE_HANDS[variant])))
-        await finish(interaction, summary(variant, locale), as_file(png, f"{variant}.png"))
+        text = summary(variant, locale, defaults)
+        await finish(interaction, text, as_file(png, f"{variant}.png"))
 
 
 async def setup(bot: MahjongBot) -> None:

@@ -43,6 +43,17 @@ async def test_rules_and_settings(harness: Harness) -> None:
     assert "廣東推倒胡" in again.content  # type: ignore[attr-defined]
 
 
+async def test_rules_show_the_servers_timers_in_the_rule_sets_words(harness: Harness) -> None:
+    me = harness.owner
+    await (await me.run("/admin config", turn_timer=45, claim_timer=7)).response()
+    rules = await final(await me.run("/rules", variant="guangdong"), me)
+    lines = rules.content.splitlines()  # type: ignore[attr-defined]
+    (turn,) = [line for line in lines if "`turn_timer`" in line]
+    (claim,) = [line for line in lines if "`claim_timer`" in line]
+    assert "`45`" in turn and "`7`" in claim
+    assert "chow" not in claim, "广东 has no chow to claim"
+
+
 async def test_statistics_history_and_replay_after_a_hand(harness: Harness) -> None:
     me = harness.owner
     await harness.start_table(me, "sichuan", rounds="1", fill_with_ai="true")
