@@ -308,7 +308,7 @@ class TablePresenter:
         lines = self._fresh or [self._last.get(self.locale, "")]
         self._fresh = []
         shown = newest([x for x in lines if x], t("log.separator", self.locale), LINE_LIMIT)
-        title = prompts.title(board.facts, self.locale)
+        title = prompts.table_title(board, self.locale)
         text = "\n".join(x for x in (f"**{title}**", shown, self._waiting(board)) if x)
         # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
         bottom = board.facts.seat_of(0)
@@ -478,7 +478,7 @@ class TablePresenter:
         self, interaction: discord.Interaction, board: BoardState, locale: str
     ) -> None:
         """The table privately, as a spectator sees it."""
-        title = prompts.title(board.facts, locale)
+        title = prompts.table_title(board, locale)
         seats = prompts.seat_texts(board, locale)
         drawn = table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
         png = await in_time(interaction, drawn, thinking=True)

@@ -84,6 +84,14 @@ def title(facts: HandFacts, locale: str) -> str:
     return named
 
 
+def table_title(board: BoardState, locale: str) -> str:
+    """The title of the table's pictures and message: the hand's, with its dice mode once
+    announced (MCR), which the whole hand plays under."""
+    named = title(board.facts, locale)
+    mode = board.view.facts.mode
+    return f"{named} · {t(f'mode.{mode}', locale)}" if mode else named
+
+
 def seat_texts(board: BoardState, locale: str) -> list[SeatText]:
     """Each seat's name, score and note: its stakes once bet above ×1 (MCR 底分押倍,
     which every payment of the seat multiplies), then 托管 or 电脑."""
@@ -149,6 +157,17 @@ def headline(state: SeatState, locale: str) -> str:
     else:
         text = t(f"hand.prompt.{kind}", locale)
     return f"**{text}**{_deadline_text(state, locale)}"
+
+
+def mode_line(state: SeatState, locale: str, *, notices: bool = True) -> list[str]:
+    """The hand's dice mode, for the whole hand: its name, and with ``notices`` what it
+    does (mcr.md §4.6 counts mode explanations among the system notices)."""
+    mode = state.view.facts.mode
+    if mode is None:
+        return []
+    if notices:
+        return [t(f"mode.{mode}.explained", locale)]
+    return [f"🎲 {t(f'mode.{mode}', locale)}"]
 
 
 def _peeked(state: SeatState, locale: str) -> list[str]:
@@ -236,6 +255,7 @@ def content(state: SeatState, locale: str, last_line: str = "", *, notices: bool
     # A claim's headline already says what was discarded (or added to a kong) by whom.
     if last_line and not (state.kind in CLAIM_KINDS and state.waits_for_person):
         lines.append(last_line)
+    lines += mode_line(state, locale, notices=notices)
     if notices:
         lines += win_lines(state, locale)
     if state.own_void is not None:

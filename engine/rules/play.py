@@ -233,6 +233,12 @@ class RuleFacts:
         where the rule set lets a dealer keep it (广东); 0 elsewhere and on a new dealer."""
         return 0
 
+    @property
+    def mode(self) -> str | None:
+        """The hand's dice mode once announced (MCR's ``dice_modes``: ``peek``,
+        ``last_chance``, ``swap``, ``wealth``, ``peak``); None where a rule set has none."""
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class WinScore:
