@@ -122,8 +122,10 @@ class Shown:
 
 
 def shown(variant: str, options: Mapping[str, Any], locale: str) -> list[Shown]:
-    """What the lobby lists: the preset (where the rule set has one) and every rule that
-    differs from it, then the timers and AI seats, each in words."""
+    """What the lobby lists: every rule in force, each in words, then the timers and AI
+    seats. Where the rule set has a preset, its name stands for its column of defaults
+    and only the rules that differ from it follow; a rule set without one (广东, whose
+    rules are few) lists them all."""
     rules = {k: v for k, v in options.items() if k not in COMMON_NAMES}
     selectors = ruleset(variant).options_type.selectors
     column = ruleset(variant).parse_options({k: rules[k] for k in selectors if k in rules})
@@ -131,7 +133,7 @@ def shown(variant: str, options: Mapping[str, Any], locale: str) -> list[Shown]:
     listed += [
         k
         for k, v in rules.items()
-        if k not in selectors and k not in IN_THE_TITLE and column.get(k) != v
+        if k not in selectors and k not in IN_THE_TITLE and (not selectors or column.get(k) != v)
     ]
     listed += [o.name for o in COMMON_OPTIONS if o.name in options]
     return [

@@ -19,9 +19,12 @@ from engine.rules.registry import VARIANTS, find_ruleset
 
 #: The AI levels a table offers, weakest first (``engine.ai`` plays them).
 AI_LEVELS = ("easy", "normal", "strong")
+#: The longest timer, in seconds: a day, for tables that play by correspondence (0 is no
+#: timer at all).
+MAX_TIMER = 86_400
 COMMON_OPTIONS: tuple[Option, ...] = (
-    Option("turn_timer", 20, int_in(0, 600)),
-    Option("claim_timer", 10, int_in(0, 600)),
+    Option("turn_timer", 20, int_in(0, MAX_TIMER)),
+    Option("claim_timer", 10, int_in(0, MAX_TIMER)),
     Option("fill_with_ai", False, is_bool),
     Option("ai_level", "normal", one_of(*AI_LEVELS)),
 )

@@ -24,6 +24,7 @@ CHAIR_GAP = 12
 CHAIR_TILE = 30
 CHAIR_PAD = 12
 NAME_COLUMN = 210
+NAME_COLUMN_MAX = 330
 VALUE_COLUMN = 230
 
 _INNER = WIDTH - 2 * MARGIN
@@ -104,16 +105,21 @@ def _chairs(view: LobbyView) -> Image.Image:
 
 
 def _options(options: tuple[OptionLine, ...]) -> Image.Image:
-    """One line per option: the name, its value, and what it means, muted."""
+    """One line per option: the name, its value, and what it means, muted. The names'
+    column is as wide as the longest name needs, up to ``NAME_COLUMN_MAX``; a value with
+    nothing to explain it takes the rest of the line (广东's list of big-hu kinds)."""
     line = text.line_height(BODY_SIZE) + LINE_GAP
     band = blank(len(options) * line)
-    about_x = MARGIN + NAME_COLUMN + VALUE_COLUMN
+    longest = max(text.width(o.name, BODY_SIZE, bold=True) for o in options)
+    names = max(NAME_COLUMN, min(longest + 12, NAME_COLUMN_MAX))
+    about_x = MARGIN + names + VALUE_COLUMN
     for i, option in enumerate(options):
         y = i * line
-        name = text.fit(option.name, BODY_SIZE, NAME_COLUMN - 12, bold=True)
+        name = text.fit(option.name, BODY_SIZE, names - 12, bold=True)
         text.paste(band, name, (MARGIN, y), BODY_SIZE, theme.TEXT, bold=True)
-        value = text.fit(option.value, BODY_SIZE, VALUE_COLUMN - 12, bold=True)
-        text.paste(band, value, (MARGIN + NAME_COLUMN, y), BODY_SIZE, theme.ACCENT, bold=True)
+        room = VALUE_COLUMN - 12 if option.about else WIDTH - MARGIN - (MARGIN + names)
+        value = text.fit(option.value, BODY_SIZE, room, bold=True)
+        text.paste(band, value, (MARGIN + names, y), BODY_SIZE, theme.ACCENT, bold=True)
         if option.about:
             about = text.fit(option.about, BODY_SIZE, WIDTH - MARGIN - about_x)
             text.paste(band, about, (about_x, y), BODY_SIZE, theme.TEXT_MUTED_LIGHT)

@@ -16,8 +16,9 @@ from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text
+from bot.variants import MAX_TIMER, ROUND_COUNTS
 from data.errors import InsufficientCardsError, SeasonError
-from data.models import DEFAULT_ROOM_CARD_PRICES, CardPayer, GuildConfig, Season
+from data.models import CardPayer, GuildConfig, Season
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -36,7 +37,7 @@ def parse_prices(written: str) -> dict[int, int]:
         # isdecimal, not isdigit: "²" is a digit that int() refuses.
         if not sep or not rounds.strip().isdecimal() or not cards.strip().isdecimal():
             raise UserError("admin.bad_prices", value=part)
-        if int(rounds) not in DEFAULT_ROOM_CARD_PRICES or int(cards) > MAX_PRICE:
+        if int(rounds) not in ROUND_COUNTS or int(cards) > MAX_PRICE:
             raise UserError("admin.bad_prices", value=part)
         prices[int(rounds)] = int(cards)
     if not prices:
@@ -46,7 +47,7 @@ def parse_prices(written: str) -> dict[int, int]:
 
 def prices_of(config: GuildConfig) -> dict[int, int]:
     """What a table of each hand count costs on the server."""
-    return {rounds: config.price_for(rounds) for rounds in DEFAULT_ROOM_CARD_PRICES}
+    return {rounds: config.price_for(rounds) for rounds in ROUND_COUNTS}
 
 
 def describe(config: GuildConfig, timers: tuple[int, int], locale: str) -> str:
@@ -187,8 +188,8 @@ class AdminCog(
         interaction: discord.Interaction[MahjongBot],
         table_category: discord.CategoryChannel | None = None,
         no_category: bool = False,
-        turn_timer: app_commands.Range[int, 0, 600] | None = None,
-        claim_timer: app_commands.Range[int, 0, 600] | None = None,
+        turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
+        claim_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
         starter_cards: app_commands.Range[int, 0, 10000] | None = None,
         daily_cards: app_commands.Range[int, 0, 10000] | None = None,
         prices: app_commands.Range[str, 3, 100] | None = None,

@@ -12,7 +12,7 @@ from bot.answers import finish
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text, variant_choices
-from bot.variants import ROUND_COUNTS, OptionSyntaxError, parse_assignments
+from bot.variants import MAX_TIMER, ROUND_COUNTS, OptionSyntaxError, parse_assignments
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -57,8 +57,8 @@ class TableCog(
         variant: str,
         rounds: int | None = None,
         fill_with_ai: bool | None = None,
-        turn_timer: app_commands.Range[int, 0, 600] | None = None,
-        claim_timer: app_commands.Range[int, 0, 600] | None = None,
+        turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
+        claim_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
         options: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -243,8 +243,9 @@ class TableRuntime:
         )
         self.current = HandInPlay(hand, seed, info.id, info.hand_number)
         self.current.prompts.renumber(hand)
+        # Time-outs in a row run on across the deal: a person gone at the end of one hand
+        # is still gone at the start of the next.
         for chair in self.chairs:
-            chair.timeouts = 0
             chair.orders.drawn = False
 
     async def _announce(self, *, resumed: bool) -> None:

@@ -158,6 +158,24 @@ async def test_a_sichuan_preset_sets_its_rules_and_the_lobby_lists_only_what_dif
     assert table.options["preset"] == "classic" and table.options["exchange_three"] is False
 
 
+async def test_a_guangdong_lobby_lists_every_rule_in_force(harness: Harness) -> None:
+    # 广东 has no preset to stand for its defaults: the lobby lists them (discord.md).
+    lobby = await harness.open_table(harness.owner, "guangdong")
+    for rule in ("Base stake", "The dealer buys horses", "Most horses", "Which kinds are big hu"):
+        assert rule in lobby.content, rule
+
+
+async def test_a_timer_may_be_long_for_a_table_played_at_leisure(harness: Harness) -> None:
+    # discord.md: a timer is any whole number of seconds (0: none); the bot takes up to a day.
+    lobby = await harness.open_table(harness.owner, "sichuan", turn_timer=3600, claim_timer=900)
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None
+    assert (table.options["turn_timer"], table.options["claim_timer"]) == (3600, 900)
+    # Past a day, Discord's client refuses the value before sending it.
+    with pytest.raises(DriverError, match="out of range"):
+        await harness.owner.run("/table create", variant="sichuan", turn_timer=86_401)
+
+
 async def test_a_sichuan_preset_keeps_the_hands_the_table_plays_and_their_price(
     harness: Harness,
 ) -> None:

@@ -290,6 +290,51 @@ async def test_a_second_time_out_on_a_claim_waits_for_the_persons_own_move(
     await runtime.close()
 
 
+async def test_time_outs_in_a_row_run_on_across_the_deal(store: SqliteStore) -> None:
+    """Gone at the end of one hand, still gone at the start of the next: the first time-out
+    of the new hand is the second in a row."""
+    table = await store.create_table(
+        guild_id=GUILD,
+        channel_id=None,
+        creator_id=PEOPLE[0],
+        creator_name="P0",
+        variant=Variant.GUANGDONG,
+        options={"rounds": 4, "turn_timer": 1, "claim_timer": 1},
+        rounds=4,
+    )
+    for number in range(1, 4):
+        await store.take_seat(
+            table.id, display_name=f"AI {number}", ai_level=stored_level("normal")
+        )
+    await store.start_table(table.id, key=f"start-{table.id}")
+    runtime: TableRuntime | None = None
+
+    class GoneAtTheEnd(Recorder):
+        async def hand_settled(self, settled: Settled) -> None:
+            await super().hand_settled(settled)
+            if len(self.settled) == 1:
+                assert runtime is not None
+                # The person let the last prompt of the hand run out.
+                runtime.chairs[0].timeouts = 1
+
+    recorder = GoneAtTheEnd()
+    runtime = runtime_for(await store.get_table(table.id), store, recorder)
+    timed_out: list[int] = []
+    time_out = runtime._time_out
+
+    async def counted(seat: int) -> None:
+        timed_out.append(len(recorder.settled))
+        await time_out(seat)
+
+    runtime._time_out = counted  # type: ignore[method-assign]
+    await runtime.start()
+    await play_people(runtime, recorder, [0])
+    chair = runtime.chairs[0]
+    await recorder.until(lambda: chair.autoplay, timeout=15)
+    assert [n for n in timed_out if n] == [1], "auto-play from the next hand's first time-out"
+    await runtime.close()
+
+
 async def test_time_outs_leave_auto_play_off_for_a_person_who_says_so(
     store: SqliteStore,
 ) -> None:
