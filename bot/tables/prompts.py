@@ -46,6 +46,7 @@ from bot.views.controls import (
     waits_text,
 )
 from engine.actions import Discard
+from engine.controls import PickNumbers, PickOne
 from engine.readiness import Readiness
 from engine.rules.play import ScoredWin
 from engine.tiles import kinds_of
@@ -155,8 +156,21 @@ def headline(state: SeatState, locale: str) -> str:
         who = seats[view.claim_from] if view.claim_from is not None else ""
         text = t(f"hand.{kind}", locale, name=who, tile=tile)
     else:
-        text = t(f"hand.prompt.{kind}", locale)
+        text = t(f"hand.prompt.{_prompt_key(state)}", locale)
     return f"**{text}**{_deadline_text(state, locale)}"
+
+
+def _prompt_key(state: SeatState) -> str:
+    """A set-up prompt's name; MCR's bet names only the bets the table plays: 底分押倍
+    where there are stakes to choose, 万马奔腾 where there are horses to buy."""
+    kind = state.kind
+    assert kind is not None and state.controls is not None
+    if kind != "bet":
+        return kind
+    parts = state.controls.controls
+    horses = any(isinstance(c, PickNumbers) for c in parts)
+    stakes = any(isinstance(c, PickOne) and len(c.choices) > 1 for c in parts)
+    return "bet" if horses == stakes else "bet.horses" if horses else "bet.doubling"
 
 
 def mode_line(state: SeatState, locale: str, *, notices: bool = True) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import EN, t
+from bot.i18n import EN, has, t
 from bot.i18n.terms import suit_label, tile_label, tiles_label
 from bot.ids import CustomId
 from bot.runtime.clicks import (
@@ -200,7 +200,12 @@ def _pick_one(
     buttons: Group = []
     for choice_index in rest:
         choice = control.choices[choice_index]
-        label = choice_label(control.key, choice, reader)
+        only = f"controls.{control.key}.{choice.action.name}.only"
+        if len(control.choices) == 1 and has(only):
+            # The one choice there is (a bet with doubling off) only confirms the rest.
+            label = t(only, reader.locale)
+        else:
+            label = choice_label(control.key, choice, reader)
         style = _style(choice.action)
         if control.suggested == choice_index:
             label = t("controls.suggested", reader.locale, choice=label)
