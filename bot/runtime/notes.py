@@ -11,9 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.events import (
+    Claimed,
     ClaimOffered,
     Discarded,
+    Drew,
     Event,
+    Konged,
     Notice,
     PromptAnswered,
     Restricted,
@@ -66,11 +69,21 @@ class SeatNotes:
                 case RestrictionCleared(seat=seat):
                     notes[seat].pop("pass_pong", None)
                     notes[seat].pop("pass_win", None)
-                case ClaimOffered(seat=seat, blocked=blocked) if blocked:
-                    notes[seat]["blocked"] = Note("blocked", reasons=tuple(r for _, r in blocked))
+                case ClaimOffered(seat=seat, tile=tile, blocked=blocked) if blocked:
+                    reasons = tuple(r for _, r in blocked)
+                    notes[seat]["blocked"] = Note("blocked", tiles=(tile,), reasons=reasons)
                 case Discarded(seat=seat):
-                    for kind in ("exchange", "swap", "blocked"):
+                    for kind in ("exchange", "swap"):
                         notes[seat].pop(kind, None)
+                    self._window_closed()
+                case Drew() | Claimed() | Konged():
+                    self._window_closed()
+
+    def _window_closed(self) -> None:
+        """What a claim or rob window withheld is told while it is open, and only then:
+        the next discard, draw, claim or kong closes it."""
+        for seat_notes in self.notes:
+            seat_notes.pop("blocked", None)
 
     def of(self, seat: int) -> tuple[Note, ...]:
         return tuple(self.notes[seat].values())

@@ -195,18 +195,23 @@ def _peeked(state: SeatState, locale: str) -> list[str]:
     return lines
 
 
-def note_texts(notes: Sequence[Note], names: Sequence[str], locale: str) -> list[str]:
-    """The private notices, worded. Of the claims a seat may not make, only restrictions
-    players set on themselves are worth a word."""
+def note_texts(
+    notes: Sequence[Note], names: Sequence[str], locale: str, variant: str = ""
+) -> list[str]:
+    """The private notices, worded: a rule set words a notice its own way where its rule
+    differs (``note.<variant>.<kind>``: 血战's 过水 still lets a bigger win through). Of the
+    claims a seat may not make, only restrictions players set on themselves are worth a
+    word."""
     sep = t("list.separator", locale)
     out = []
     for note in notes:
         reasons = [r for r in note.reasons if has(f"blocked.{r}")]
         if note.kind == "blocked" and not reasons:
             continue
+        own = f"note.{variant}.{note.kind}"
         out.append(
             t(
-                f"note.{note.kind}",
+                own if has(own) else f"note.{note.kind}",
                 locale,
                 name=names[note.seat] if note.seat is not None else "",
                 tiles=tiles_label(note.tiles, locale),
@@ -276,7 +281,7 @@ def content(state: SeatState, locale: str, last_line: str = "", *, notices: bool
         lines.append(t("hand.own_void", locale, suit=suit_label(state.own_void, locale)))
     lines += _peeked(state, locale)
     if notices:
-        lines += note_texts(state.notes, names(state.facts, locale), locale)
+        lines += note_texts(state.notes, names(state.facts, locale), locale, state.facts.variant)
     lines += ready_lines(state, locale)
     if state.kind in CLAIM_KINDS and state.waits_for_person:
         legend = reaction_legend(state.legal, locale)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LOCALES
-from bot.runtime.notes import SeatNotes
+from bot.runtime.notes import Note, SeatNotes
 from bot.runtime.snapshots import BoardState, HandFacts
 from bot.tables.narration import Narrator
 from bot.tables.prompts import note_texts, seat_texts, title
 from bot.tables.settlement import summary
 from engine.actions import Bet
 from engine.ai.strategy import ShantenPlayer
-from engine.events import Konged, Notice, Paid
+from engine.events import ClaimOffered, Drew, Konged, Notice, Paid
 from engine.ledger import Payment
 from engine.round import Round
 from engine.tiles import parse_tile
@@ -115,6 +115,27 @@ def test_every_pong_passed_before_a_draw_stays_named() -> None:
     assert "Red" in text and "Green" in text
     (pass_pong,) = notes.of(2)
     assert pass_pong.tiles == (parse_tile("C"), parse_tile("F"))
+
+
+def test_a_withheld_claim_is_told_with_its_tile_while_its_window_is_open() -> None:
+    # guangdong.md §E4: the rob is withheld because the pong came from the robber's discard.
+    notes = SeatNotes()
+    blocked = (("win", "own_pong_source"),)
+    notes.absorb([ClaimOffered(1, parse_tile("7s"), 2, (), blocked=blocked, rob=True)])
+    (en,) = note_texts(notes.of(1), NAMES, "en", "guangdong")
+    assert "7 Bamboo" in en and "claimed from your discard" in en
+    (zh,) = note_texts(notes.of(1), NAMES, "zh-CN", "guangdong")
+    assert zh.startswith("7条 不能") and "过" not in zh, "no pass restriction is involved"
+    notes.absorb([Drew(3, None)])
+    assert notes.of(1) == (), "the next draw closes the window"
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"), [("guangdong", "也不能抢杠"), ("sichuan", "比放过的番更大")]
+)
+def test_a_passed_win_is_told_as_the_rule_set_bars_it(variant: str, words: str) -> None:
+    (text,) = note_texts((Note("pass_win"),), NAMES, "zh-CN", variant)
+    assert words in text
 
 
 def test_a_seat_that_bet_above_one_shows_its_stakes_beside_its_name() -> None:
