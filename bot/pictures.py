@@ -181,6 +181,7 @@ def labels(locale: str) -> Labels:
         win_order=word("win_order"),
         won_order=word("won_order"),
         dealt_in=word("dealt_in"),
+        robbed=word("robbed"),
         capped=word("capped"),
         multiplier=word("multiplier"),
         pays=word("pays"),

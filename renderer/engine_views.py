@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from engine.ledger import Payment
 from engine.round import Round, SeatInfo, View
 from engine.rules.base import FanLine as EngineFanLine
-from engine.rules.play import ScoredWin
+from engine.rules.play import ScoredWin, WinHow
 from engine.tiles import kinds_of, parse_tile, rank
 from renderer.models import (
     DeskView,
@@ -331,6 +331,7 @@ def winner_view(win: ScoredWin, naming: Naming, order: int | None = None) -> Win
         capped_from=uncapped if total is not None else None,
         multiplier=naming.multiplier(win),
         order=order,
+        robbed=win.how == WinHow.ROB_KONG.value,
     )
 
 

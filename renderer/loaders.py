@@ -272,6 +272,7 @@ def _winner(value: Any, where: str) -> WinnerView:
         capped_from=_optional(data.get("capped_from"), _int, f"{where}.capped_from"),
         multiplier=_optional(data.get("multiplier"), _int, f"{where}.multiplier"),
         order=_optional(data.get("order"), _int, f"{where}.order"),
+        robbed=_typed(data.get("robbed", False), bool, f"{where}.robbed"),
     )
 
 

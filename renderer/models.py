@@ -42,6 +42,7 @@ class Labels:
     win_order: str = "第{n}家"
     won_order: str = "第{n}家胡"
     dealt_in: str = "{name} 点炮"
+    robbed: str = "{name} 被抢杠"
     capped: str = "封顶（原 {n}）"
     multiplier: str = "×{n}"
     pays: str = "付"
@@ -209,7 +210,8 @@ class WinnerView:
 
     ``how`` says how it was won from the winner's side (自摸, 胡, 抢杠胡 …) and
     ``from_seat`` who dealt in or was robbed (None when self-drawn), printed with
-    ``Labels.dealt_in``. ``title`` names the hand in every rule set (鸡胡, 平胡, 清七对 …).
+    ``Labels.dealt_in``, or ``Labels.robbed`` when ``robbed`` (the tile was added to a kong,
+    not discarded). ``title`` names the hand in every rule set (鸡胡, 平胡, 清七对 …).
     ``total`` is printed with ``Labels.total``; ``capped_from`` is the total before the
     rule set's cap, given only when the cap lowered it. ``multiplier`` is a factor the rule
     set applies to this win's payments (广东 big hu ×2), None where there is none.
@@ -229,6 +231,7 @@ class WinnerView:
     capped_from: int | None = None
     multiplier: int | None = None
     order: int | None = None
+    robbed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,8 +128,9 @@ def _winner_header(view: SettlementView, winner: WinnerView) -> Image.Image:
     if winner.how:
         items.append(text.pill(winner.how, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK))
     if winner.from_seat is not None:
-        dealt_in = labels.dealt_in.format(name=view.names[winner.from_seat])
-        items.append(text.text(dealt_in, BODY_SIZE, theme.TEXT_MUTED_LIGHT))
+        source = labels.robbed if winner.robbed else labels.dealt_in
+        said = source.format(name=view.names[winner.from_seat])
+        items.append(text.text(said, BODY_SIZE, theme.TEXT_MUTED_LIGHT))
     return _row(items)
 
 

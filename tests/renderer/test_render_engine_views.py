@@ -18,6 +18,8 @@ from engine.tiles import parse_tile
 from renderer import engine_views, render_hand, render_settlement, render_table
 from renderer.engine_views import SeatText
 from renderer.models import Labels
+from tests.engine.rules.guangdong.guangdong_scripts import play as play_script
+from tests.engine.rules.guangdong.test_guangdong_rounds import E4
 
 SEATS = [SeatText(f"P{seat}", seat * 10) for seat in range(4)]
 NAMES = ["a", "b", "c", "d"]
@@ -199,3 +201,12 @@ def test_the_prevailing_wind_is_read_from_the_rule_set() -> None:
     assert engine_views.table_view(hand.view(None), SEATS, Labels(), "t").round_wind == 0
     other = Round.new("guangdong", {}, 0)
     assert engine_views.table_view(other.view(None), SEATS, Labels(), "t").round_wind is None
+
+
+def test_a_robbed_kong_is_not_called_a_deal_in() -> None:
+    # guangdong.md §E4: seat 3 robs seat 2's added kong; seat 2 discarded nothing.
+    hand = play_script(E4)
+    settlement = engine_views.settlement_view(hand, NAMES, Labels(), "t")
+    (winner,) = settlement.winners
+    assert (winner.seat, winner.from_seat, winner.robbed) == (3, 2, True)
+    render_settlement(settlement)
