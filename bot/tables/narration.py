@@ -58,10 +58,14 @@ class Narrator:
         named: set[tuple[int | None, int]] = set()
         # At the end of a hand the settlement picture lists every payment.
         ending = any(isinstance(e, HandEnded) for e in events)
+        # A robbed kong's line names every robber: their wins need no line of their own.
+        robbed = any(isinstance(e, KongRobbed) for e in events)
         for event in events:
             if (ending and isinstance(event, Paid)) or (
                 not closing and isinstance(event, HandEnded)
             ):
+                continue
+            if robbed and isinstance(event, Won) and event.how == "rob_kong":
                 continue
             line = self.line(event)
             if isinstance(event, Won) and event.how in ("discard", "rob_kong"):

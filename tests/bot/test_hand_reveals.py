@@ -21,7 +21,7 @@ from engine.ledger import Payment
 from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
-from tests.engine.rules.guangdong.test_guangdong_rounds import E10
+from tests.engine.rules.guangdong.test_guangdong_rounds import E4, E10
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -165,3 +165,11 @@ def test_an_added_kong_is_wind_only_when_its_money_is_paid(locale: str, wind: st
     paid = Paid(tuple(Payment(s, 1, 1, "kong_added") for s in (0, 2, 3)))
     assert wind in narrator.line(paid) and "3" in narrator.line(paid)
     assert wind in narrator.line(Konged(1, "exposed", parse_tile("5m"), from_seat=0))
+
+
+@pytest.mark.parametrize(("locale", "word"), [("en", "rob"), ("zh-CN", "抢杠")])
+def test_a_robbed_kong_is_told_once(locale: str, word: str) -> None:
+    # guangdong.md §E4: Dan robs Cat's added kong.
+    hand = play(E4)
+    lines = Narrator("guangdong", ["Ann", "Bob", "Cat", "Dan"], locale).lines(hand.events_for(None))
+    assert len([line for line in lines if word in line]) == 1, lines
