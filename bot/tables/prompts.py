@@ -21,7 +21,6 @@ from bot.i18n.terms import (
     suit_label,
     tile_label,
     tiles_label,
-    total_text,
     variant_name,
 )
 from bot.ids import CustomId
@@ -33,7 +32,7 @@ from bot.runtime.snapshots import BoardState, HandFacts, SeatState
 from bot.runtime.standing import Order
 from bot.tables.handmail import FILENAME, Rendered
 from bot.tables.scene import SeatText, desk_view, hand_view
-from bot.tables.settlement import how_text
+from bot.tables.settlement import how_text, win_total
 from bot.views.components import GameButton, Item, action_rows
 from bot.views.controls import (
     EmojiOf,
@@ -262,7 +261,7 @@ def win_lines(state: SeatState, locale: str) -> list[str]:
             how=how_text(win, locale),
             tile=tile_label(win.context.tile, locale),
             fans=fans or "—",
-            total=total_text(variant, win.score.total, locale),
+            total=win_total(variant, win, locale),
         )
     ]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.i18n import EN
+from bot.i18n import EN, ZH_CN
 from bot.runtime.notes import Note
 from bot.tables.prompts import content, win_lines
 from engine.ai import make_player
@@ -14,6 +14,9 @@ from engine.round import Round
 from engine.session import Session
 from engine.tiles import parse_tile
 from tests.bot.test_prompts_from_engine import seat_state
+from tests.engine.rules.sichuan.sichuan_tables import Table
+from tests.engine.rules.sichuan.sichuan_tables import play as sichuan_play
+from tests.engine.rules.sichuan.test_sichuan_round import E10, E10_ACTIONS
 
 
 def a_win_while_play_goes_on() -> tuple[Round, int]:
@@ -43,3 +46,13 @@ def test_system_notices_show_only_for_players_who_want_them() -> None:
     quiet = content(state, EN, notices=False)
     assert won not in quiet and "no pung of" not in quiet
     assert quiet.splitlines()[:2] == wanted.splitlines()[:2], "the title and headline stay"
+
+
+def test_a_capped_win_in_the_hand_message_says_it_was_capped() -> None:
+    # sichuan.md E10 with 自摸加番: 7 番 capped at 4, the winner out while the others play on.
+    table = Table(
+        **{**E10.__dict__, "options": {"exchange_three": False, "self_draw_bonus": "add_fan"}}
+    )
+    hand = sichuan_play(table, E10_ACTIONS)
+    (line,) = win_lines(seat_state(hand, 0), ZH_CN)
+    assert "封顶" in line and "原 7" in line
