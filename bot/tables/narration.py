@@ -221,10 +221,13 @@ class Narrator:
         other = self.names[event.from_seat] if event.from_seat is not None else ""
         if event.how == "rob_kong":
             return self.say("win_rob", name=name, other=other, tile=tile, total=event.total)
-        return self.say("win_discard", name=name, other=other, tile=tile, total=event.total)
+        # 杠上炮: the discard came right after the discarder's kong (血战).
+        moment = "win_kong_discard" if "kong_discard" in fans else "win_discard"
+        return self.say(moment, name=name, other=other, tile=tile, total=event.total)
 
     def _water(self, lines: Sequence[Payment]) -> str:
-        """Kong money paid on the spot (血战到底): who collects how much."""
+        """Kong money paid on the spot (血战到底): who collects how much, and where it
+        moves on to a 杠上炮's winner."""
         collected: dict[tuple[int, str], int] = {}
         for payment in lines:
             if payment.reason in KONG_REASONS:
@@ -235,6 +238,17 @@ class Narrator:
                 self._collects(r), name=self.names[p], amount=n, reason=reason_name(r, self.locale)
             )
             for (p, r), n in collected.items()
+        ]
+        # 呼叫转移: a 杠上炮's discarder hands that kong's money to the winner.
+        parts += [
+            self.say(
+                "call_transfer",
+                name=self.names[payment.payee],
+                other=self.names[payment.payer],
+                amount=payment.amount,
+            )
+            for payment in lines
+            if payment.reason == "call_transfer"
         ]
         return t("list.separator", self.locale).join(parts)
 

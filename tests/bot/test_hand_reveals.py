@@ -22,6 +22,9 @@ from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
 from tests.engine.rules.guangdong.test_guangdong_rounds import E4, E10
+from tests.engine.rules.sichuan.sichuan_tables import play as sichuan_play
+from tests.engine.rules.sichuan.test_sichuan_round import E5 as SICHUAN_E5
+from tests.engine.rules.sichuan.test_sichuan_round import E5_ACTIONS as SICHUAN_E5_ACTIONS
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -173,3 +176,11 @@ def test_a_robbed_kong_is_told_once(locale: str, word: str) -> None:
     hand = play(E4)
     lines = Narrator("guangdong", ["Ann", "Bob", "Cat", "Dan"], locale).lines(hand.events_for(None))
     assert len([line for line in lines if word in line]) == 1, lines
+
+
+def test_a_win_on_a_discard_after_a_kong_and_its_call_transfer_are_told() -> None:
+    # sichuan.md E5: Dan kongs, discards 2万, Bob wins on it and takes Dan's kong money.
+    hand = sichuan_play(SICHUAN_E5, SICHUAN_E5_ACTIONS)
+    lines = Narrator("sichuan", ["Ann", "Bob", "Cat", "Dan"], "zh-CN").lines(hand.events_for(None))
+    assert "Bob 胡 Dan 的 2万（杠上炮）" in lines
+    assert "呼叫转移：Dan 的杠钱 6 转给 Bob" in lines
