@@ -34,18 +34,33 @@ def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
     name = title.get("id") if isinstance(title, Mapping) else None
     if isinstance(name, str) and has(f"title.{variant}.{name}"):
         return t(f"title.{variant}.{name}", locale)
+    if by_name(variant):
+        return win_total(variant, win, locale, plain=True)
     if win.score.fans:
         return fan_name(variant, win.score.fans[0].to_json(), locale)
     return win_total(variant, win, locale, plain=True)
 
 
+def by_name(variant: str) -> bool:
+    """Whether the rule set names a win's worth instead of counting it (广东: small or big
+    hu, the big kinds never adding up): its catalog words each total."""
+    return has(f"fan.total.{variant}.1")
+
+
 def naming(variant: str, locale: str) -> Naming:
-    """Fan names, payment reasons and kinds of win in the reader's language."""
+    """Fan names, payment reasons and kinds of win in the reader's language. Where the
+    rule set names a win's worth (广东), the picture's title says it (大胡), the kinds
+    that made it are listed without numbers that would seem to add up, and the worth
+    shows as the factor it puts on the payments (×2)."""
+    named = by_name(variant)
     return Naming(
         fan=lambda line: fan_name(variant, line.to_json(), locale),
+        fan_value=lambda line: None if named else line.fan,
         reason=lambda reason: reason_name(reason, locale),
         how=lambda win: how_text(win, locale),
         title=lambda win: hand_title(variant, win, locale),
+        total=lambda win: None if named else win.score.total,
+        multiplier=lambda win: win.score.total if named else None,
     )
 
 

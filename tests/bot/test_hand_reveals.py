@@ -13,7 +13,7 @@ from bot.runtime.notes import Note, SeatNotes
 from bot.runtime.snapshots import BoardState, HandFacts
 from bot.tables.narration import Narrator
 from bot.tables.prompts import note_texts, seat_texts, title
-from bot.tables.settlement import summary
+from bot.tables.settlement import settlement_view, summary
 from engine.actions import Bet
 from engine.ai.strategy import ShantenPlayer
 from engine.events import ClaimOffered, Drew, Konged, Notice, Paid
@@ -21,7 +21,7 @@ from engine.ledger import Payment
 from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
-from tests.engine.rules.guangdong.test_guangdong_rounds import E4, E10
+from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E10
 from tests.engine.rules.sichuan.sichuan_tables import play as sichuan_play
 from tests.engine.rules.sichuan.test_sichuan_round import E5 as SICHUAN_E5
 from tests.engine.rules.sichuan.test_sichuan_round import E5_ACTIONS as SICHUAN_E5_ACTIONS
@@ -184,3 +184,12 @@ def test_a_win_on_a_discard_after_a_kong_and_its_call_transfer_are_told() -> Non
     lines = Narrator("sichuan", ["Ann", "Bob", "Cat", "Dan"], "zh-CN").lines(hand.events_for(None))
     assert "Bob 胡 Dan 的 2万（杠上炮）" in lines
     assert "呼叫转移：Dan 的杠钱 6 转给 Bob" in lines
+
+
+def test_a_guangdong_big_hu_is_named_and_its_kinds_do_not_seem_to_add_up() -> None:
+    # guangdong.md §2.2: big hus never stack; a big hu pays ×2 whatever its kinds.
+    (big,) = settlement_view(play(E2), ["A", "B", "C", "D"], "zh-CN", "t").winners
+    assert (big.title, big.multiplier, big.total) == ("大胡", 2, None)
+    assert big.fans and all(line.value is None for line in big.fans)
+    (small,) = settlement_view(play(E1), ["A", "B", "C", "D"], "zh-CN", "t").winners
+    assert (small.title, small.fans) == ("小胡（鸡胡）", ())
