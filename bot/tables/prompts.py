@@ -16,7 +16,6 @@ import discord
 
 from bot.i18n import has, t
 from bot.i18n.terms import (
-    fan_name,
     player_names,
     suit_label,
     tile_label,
@@ -32,7 +31,7 @@ from bot.runtime.snapshots import BoardState, HandFacts, SeatState
 from bot.runtime.standing import Order
 from bot.tables.handmail import FILENAME, Rendered
 from bot.tables.scene import SeatText, desk_view, hand_view
-from bot.tables.settlement import how_text, win_total
+from bot.tables.settlement import fans_text, how_text, win_total
 from bot.views.components import GameButton, Item, action_rows
 from bot.views.controls import (
     EmojiOf,
@@ -249,18 +248,13 @@ def win_lines(state: SeatState, locale: str) -> list[str]:
     if win is None:
         return []
     variant = state.facts.variant
-    fans = t("list.separator", locale).join(
-        fan_name(variant, line.to_json(), locale)
-        + (f" {line.fan * line.count}" if line.fan else "")
-        for line in win.score.fans
-    )
     return [
         t(
             "hand.your_win",
             locale,
             how=how_text(win, locale),
             tile=tile_label(win.context.tile, locale),
-            fans=fans or "—",
+            fans=fans_text(variant, win, locale),
             total=win_total(variant, win, locale),
         )
     ]

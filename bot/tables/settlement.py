@@ -104,6 +104,20 @@ def summary(
     return "\n".join(lines)
 
 
+def fans_text(variant: str, win: ScoredWin, locale: str) -> str:
+    """A win's fans or patterns, each with what it is worth where the rule set counts
+    them (根 ×2 shows as 根 2 … 4), or a dash when there are none."""
+    counted = not by_name(variant)
+    return (
+        t("list.separator", locale).join(
+            fan_name(variant, line.to_json(), locale)
+            + (f" {line.fan * line.count}" if counted and line.fan else "")
+            for line in win.score.fans
+        )
+        or "—"
+    )
+
+
 def player_result(hand: Round, seat: int, locale: str, code: str | None = None) -> str:
     """One player's result by DM: their net, when they won their fans, and the hand's
     replay code (a player may open it in the DM)."""
@@ -112,15 +126,12 @@ def player_result(hand: Round, seat: int, locale: str, code: str | None = None) 
     for win in hand.wins:
         if win.seat != seat:
             continue
-        fans = t("list.separator", locale).join(
-            fan_name(hand.variant, line.to_json(), locale) for line in win.score.fans
-        )
         lines.append(
             t(
                 "settle.your_win",
                 locale,
                 how=how_text(win, locale),
-                fans=fans or "—",
+                fans=fans_text(hand.variant, win, locale),
                 total=win_total(hand.variant, win, locale),
             )
         )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from bot.i18n import EN, ZH_CN
 from bot.runtime.notes import Note
 from bot.tables.prompts import content, win_lines
+from bot.tables.settlement import player_result
 from engine.ai import make_player
 from engine.round import Round
 from engine.session import Session
@@ -56,3 +57,12 @@ def test_a_capped_win_in_the_hand_message_says_it_was_capped() -> None:
     hand = sichuan_play(table, E10_ACTIONS)
     (line,) = win_lines(seat_state(hand, 0), ZH_CN)
     assert "封顶" in line and "原 7" in line
+
+
+def test_the_result_dm_counts_each_fan() -> None:
+    table = Table(
+        **{**E10.__dict__, "options": {"exchange_three": False, "self_draw_bonus": "add_fan"}}
+    )
+    result = player_result(sichuan_play(table, E10_ACTIONS), 0, ZH_CN)
+    assert "根 2" in result and "自摸 1" in result, "two 根 are worth 2"
+    assert "）（" not in result and "））" not in result, "no brackets inside brackets"
