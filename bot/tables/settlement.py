@@ -16,8 +16,14 @@ from renderer.models import SettlementView
 
 
 def how_text(win: ScoredWin, locale: str) -> str:
-    key = f"how.{win.how}"
-    return t(key, locale) if has(key) else win.how
+    """How the win came: a self-draw on a kong's replacement tile is a kong bloom in
+    every rule set, whether or not the rule set pays a fan for it (血战's option off)
+    or names it in its own report (广东's)."""
+    how = win.how
+    if how == "self_draw" and win.context.after_kong is not None:
+        how = "kong_bloom"
+    key = f"how.{how}"
+    return t(key, locale) if has(key) else how
 
 
 def win_total(variant: str, win: ScoredWin, locale: str, *, plain: bool = False) -> str:

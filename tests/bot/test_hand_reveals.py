@@ -22,7 +22,10 @@ from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
 from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E10
+from tests.engine.rules.sichuan.sichuan_tables import Table as SichuanTable
 from tests.engine.rules.sichuan.sichuan_tables import play as sichuan_play
+from tests.engine.rules.sichuan.test_sichuan_round import E4 as SICHUAN_E4
+from tests.engine.rules.sichuan.test_sichuan_round import E4_ACTIONS as SICHUAN_E4_ACTIONS
 from tests.engine.rules.sichuan.test_sichuan_round import E5 as SICHUAN_E5
 from tests.engine.rules.sichuan.test_sichuan_round import E5_ACTIONS as SICHUAN_E5_ACTIONS
 
@@ -193,3 +196,14 @@ def test_a_guangdong_big_hu_is_named_and_its_kinds_do_not_seem_to_add_up() -> No
     assert big.fans and all(line.value is None for line in big.fans)
     (small,) = settlement_view(play(E1), ["A", "B", "C", "D"], "zh-CN", "t").winners
     assert (small.title, small.fans) == ("小胡（鸡胡）", ())
+
+
+@pytest.mark.parametrize("bloom_fan", [True, False])
+def test_a_kong_bloom_is_called_one_with_or_without_its_fan(bloom_fan: bool) -> None:
+    # sichuan.md E4: Bob wins on his kong's replacement tile; the option only adds the +1.
+    options = {"exchange_three": False, "kong_bloom": bloom_fan}
+    hand = sichuan_play(
+        SichuanTable(**{**SICHUAN_E4.__dict__, "options": options}), SICHUAN_E4_ACTIONS
+    )
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    assert summary(hand, names, "zh-CN", "seed").startswith("Bob 杠上开花 3条")
