@@ -140,7 +140,9 @@ def headline(state: SeatState, locale: str) -> str:
     if kind is None:
         if view.phase == "end":
             return t("hand.over", locale)
-        if view.turn is not None:
+        # In a claim or rob window the turn is still the discarder's (or the kong's
+        # owner's), who waits for the others, not for themself.
+        if view.turn is not None and view.turn != state.seat:
             return t("hand.waiting", locale, name=seats[view.turn])
         return t("hand.waiting_all", locale)
     if kind == TURN:

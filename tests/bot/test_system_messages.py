@@ -1,6 +1,7 @@
-"""显示系统消息 (mcr.md §4.6): on, a player's hand message also carries the system notices
-(claim hints, their own 血战 win with its fan breakdown); off, only what needs their
-action. Drawn from a real Sichuan hand played by the engine's random AI."""
+"""What a player's hand message and result DM say of their own situation, drawn from real
+hands of the engine: 显示系统消息 (mcr.md §4.6) on, the system notices too (claim hints,
+their own 血战 win with its fan breakdown), off, only what needs their action; a capped
+win says so; each fan counted; a discarder waits for the others."""
 
 from __future__ import annotations
 
@@ -66,3 +67,18 @@ def test_the_result_dm_counts_each_fan() -> None:
     result = player_result(sichuan_play(table, E10_ACTIONS), 0, ZH_CN)
     assert "根 2" in result and "自摸 1" in result, "two 根 are worth 2"
     assert "）（" not in result and "））" not in result, "no brackets inside brackets"
+
+
+def test_a_discarder_waiting_on_claims_waits_for_the_others_not_themself() -> None:
+    for seed in range(50):
+        hand = Session("guangdong", seed=None).start_hand(f"seed-{seed}")
+        ai = make_player("random", seed)
+        while not hand.ended and hand.phase.value != "claim":
+            seat = hand.to_act()[0]
+            hand.apply(ai.choose(hand.view(seat), hand.legal_actions(seat), None))
+        if hand.phase.value == "claim":
+            break
+    discarder = hand.view(None).turn
+    assert discarder is not None and not hand.legal_actions(discarder)
+    headline = content(seat_state(hand, discarder), EN).splitlines()[1]
+    assert headline == "Waiting for the others"
