@@ -281,12 +281,16 @@ class KongRobbed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Won(Event):
+    """A win; ``replacement``: self-drawn on a kong's replacement tile (杠上开花), whether
+    or not the rule set pays a fan for it."""
+
     seat: int
     how: str
     tile: int
     from_seat: int | None
     total: int
     fans: tuple[FanLine, ...] = ()
+    replacement: bool = False
     type: ClassVar[str] = "won"
 
 

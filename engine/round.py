@@ -868,7 +868,15 @@ class Round:
         self.wins.extend(wins)
         for w in wins:
             self._emit(
-                Won(w.seat, w.how, w.context.tile, w.context.from_seat, w.score.total, w.score.fans)
+                Won(
+                    w.seat,
+                    w.how,
+                    w.context.tile,
+                    w.context.from_seat,
+                    w.score.total,
+                    w.score.fans,
+                    replacement=w.context.after_kong is not None,
+                )
             )
         lines = len(self.ledger.lines)
         self.ruleset.on_win(self, wins)

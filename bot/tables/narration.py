@@ -213,7 +213,8 @@ class Narrator:
         tile = self.tile(event.tile)
         fans = {line.id for line in event.fans}
         if event.how in ("self_draw", "kong_bloom"):
-            moment = "win_kong_bloom" if event.how == "kong_bloom" or _bloom(fans) else "win_self"
+            bloom = event.how == "kong_bloom" or event.replacement
+            moment = "win_kong_bloom" if bloom else "win_self"
             return self.say(moment, name=name, tile=tile, total=event.total)
         if event.how == "last_chance":
             # MCR's 妙手回春 mode: a self-drawn win on the tile the player picked.
@@ -258,7 +259,3 @@ class Narrator:
         kong itself is announced without the word)."""
         own = f"collects.{reason}"
         return own if has(f"log.{self.variant}.{own}") else "collects"
-
-
-def _bloom(fan_ids: set[str]) -> bool:
-    return bool(fan_ids & {"kong_bloom", "out_with_replacement_tile"})

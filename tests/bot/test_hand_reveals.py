@@ -207,3 +207,5 @@ def test_a_kong_bloom_is_called_one_with_or_without_its_fan(bloom_fan: bool) -> 
     )
     names = ["Ann", "Bob", "Cat", "Dan"]
     assert summary(hand, names, "zh-CN", "seed").startswith("Bob 杠上开花 3条")
+    lines = Narrator("sichuan", names, "zh-CN").lines(hand.events_for(None))
+    assert "Bob 杠上开花 3条" in lines
