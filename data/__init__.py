@@ -7,6 +7,7 @@ and `PostgresStore` the server one. `open_store` opens the one a database settin
 from data.backend import open_store
 from data.errors import (
     ActionSequenceError,
+    HostAloneError,
     IdempotencyKeyError,
     InsufficientCardsError,
     LobbyLimitError,
@@ -58,6 +59,7 @@ __all__ = [
     "CardMovement",
     "CardPayer",
     "GuildConfig",
+    "HostAloneError",
     "IdempotencyKeyError",
     "InsufficientCardsError",
     "LeaderboardEntry",

@@ -72,6 +72,10 @@ class SeatError(StoreError):
     """A seat change is impossible: table full, already seated, not seated."""
 
 
+class HostAloneError(SeatError):
+    """The host of a lobby stood up with no other person seated to hand it to."""
+
+
 class ActionSequenceError(StoreError):
     """An action was appended with a sequence number other than the round's next one."""
 

@@ -135,7 +135,9 @@ class Store(Protocol):
         ...
 
     async def leave_seat(self, table_id: int, user_id: int) -> None:
-        """Stand a player up in the lobby; later arrivals move down one chair."""
+        """Stand a player up in the lobby; later arrivals move down one chair. The host
+        hands the table to the first person seated after them (HostAloneError when
+        there is none)."""
         ...
 
     async def remove_ai_seat(self, table_id: int, chair: int) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from data.clock import from_ms
 from data.codec import dump_json, load_json
 from data.connection import Connection, Row
-from data.errors import NotFoundError, SeatError, StateError
+from data.errors import HostAloneError, NotFoundError, SeatError, StateError
 from data.models import CardPayer, Seat, Table, TableStatus, Variant
 
 CHAIRS = 4
@@ -224,13 +224,25 @@ def next_chair(table: Table, user_id: int | None) -> int:
 
 
 async def remove_seat(db: Connection, table: Table, user_id: int) -> None:
-    """Stand a player up and move the later arrivals down one chair each."""
+    """Stand a player up and move the later arrivals down one chair each. The host who
+    stands up hands the table to the person who sat down first after them, who takes
+    chair 0 (the host's); a host alone with AI seats cannot (HostAloneError)."""
     seat = table.seat_of(user_id)
     if seat is None:
         raise SeatError(f"user {user_id} does not sit at table {table.id}")
-    if seat.chair == 0:
-        raise SeatError(f"the creator cannot leave table {table.id}; disband it instead")
-    await _free_chair(db, table, seat)
+    if user_id != table.creator_id:
+        await _free_chair(db, table, seat)
+        return
+    others = [s for s in table.seats if s.chair != seat.chair]
+    heir = next((s for s in others if s.user_id is not None), None)
+    if heir is None:
+        raise HostAloneError(f"the host is the only person at table {table.id}")
+    await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+    for chair, other in enumerate([heir, *(s for s in others if s is not heir)]):
+        await insert_seat(
+            db, table.id, Seat(chair, other.display_name, other.user_id, other.ai_level)
+        )
+    await db.execute("UPDATE tables SET creator_id = ? WHERE id = ?", (heir.user_id, table.id))
 
 
 async def remove_ai_seat(db: Connection, table: Table, chair: int) -> None:

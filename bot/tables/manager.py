@@ -47,6 +47,7 @@ from bot.variants import (
 )
 from bot.views.components import GameButton, view_of
 from data.errors import (
+    HostAloneError,
     InsufficientCardsError,
     LobbyLimitError,
     NotFoundError,
@@ -612,8 +613,6 @@ class TableManager:
         self._require_lobby(table)
         if table.seat_of(interaction.user.id) is None:
             raise UserError("click.not_seated")
-        if interaction.user.id == table.creator_id:
-            raise UserError("lobby.creator_cannot_leave")
 
         async def stand() -> None:
             try:
@@ -621,6 +620,8 @@ class TableManager:
             except StateError:
                 # Started while the click was on its way.
                 raise UserError("lobby.already_started") from None
+            except HostAloneError:
+                raise UserError("lobby.host_alone") from None
             except SeatError:
                 raise UserError("click.not_seated") from None
 

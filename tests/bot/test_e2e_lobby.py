@@ -208,6 +208,22 @@ async def test_an_admin_who_is_not_seated_asks_for_a_disband_vote_but_does_not_v
     assert (await harness.store.get_table(table_id)).status is TableStatus.DISBANDED
 
 
+async def test_a_host_who_leaves_hands_the_lobby_to_the_next_person(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan", guest)
+    left = await host.click(lobby, label="Leave")
+    assert (await left.response()).type == 7
+    table = await harness.store.table_in_channel(lobby.channel_id)
+    assert table is not None and table.creator_id == guest.id
+    assert [s.user_id for s in table.seats] == [guest.id]
+    assert "1. Guest (host)" in harness.live(lobby).content
+    # Alone, the new host is told to disband instead.
+    alone = await answer_text(await guest.click(lobby, label="Leave"), guest)
+    assert "only person" in alone
+    started = await answer_text(await guest.click(lobby, label="Start"), guest)
+    assert "only the table's host" not in started.lower()
+
+
 async def test_room_cards_are_refused_charged_and_refunded(harness: Harness) -> None:
     host, guest = harness.owner, harness.join("Guest")
     config = await host.run("/admin config", prices="1=1 4=2 8=30 16=40")

@@ -9,6 +9,7 @@ import pytest
 from data import (
     CardPayer,
     GuildConfig,
+    HostAloneError,
     LobbyLimitError,
     NotFoundError,
     PlayerSettings,
@@ -193,10 +194,23 @@ async def test_leaving_moves_later_arrivals_down(store: SqlStore, make_table: Ma
     seats = (await store.get_table(table.id)).seats
     assert [(s.chair, s.user_id) for s in seats] == [(0, ALICE), (1, None), (2, CAROL)]
     assert (await store.take_seat(table.id, display_name="Erin", user_id=ERIN)).chair == 3
-    with pytest.raises(SeatError, match="creator"):
-        await store.leave_seat(table.id, ALICE)
     with pytest.raises(SeatError, match="does not sit"):
         await store.leave_seat(table.id, DAVE)
+
+
+async def test_a_host_who_stands_up_hands_the_table_to_the_next_person(
+    store: SqlStore, make_table: MakeTable
+) -> None:
+    table = await make_table((ALICE, None, CAROL, ERIN), start=False)
+    await store.leave_seat(table.id, ALICE)
+    after = await store.get_table(table.id)
+    # Carol sat down first after Alice: she hosts from chair 0, the AI seat and Erin follow.
+    assert after.creator_id == CAROL
+    assert [(s.chair, s.user_id) for s in after.seats] == [(0, CAROL), (1, None), (2, ERIN)]
+    await store.leave_seat(table.id, ERIN)
+    with pytest.raises(HostAloneError):
+        await store.leave_seat(table.id, CAROL)
+    assert (await store.get_table(table.id)).creator_id == CAROL
 
 
 async def test_an_ai_seat_can_be_taken_away_and_later_arrivals_move_down(
