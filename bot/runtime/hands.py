@@ -11,6 +11,7 @@ from typing import Any
 
 from data.models import Payment, RoundResult, Win
 from engine.round import Round
+from engine.rules.play import ScoredWin
 
 
 def new_seed() -> str:
@@ -24,18 +25,27 @@ def setup(hand: Round) -> dict[str, Any]:
     return script
 
 
+def win_how(win: ScoredWin) -> str:
+    """How a win came, as players name it: a self-draw on a kong's replacement tile is a
+    kong bloom in every rule set, whether or not the rule set pays a fan for it (血战's
+    option off) or names it in its own report (广东's)."""
+    if win.how == "self_draw" and win.context.after_kong is not None:
+        return "kong_bloom"
+    return win.how
+
+
 def round_result(hand: Round) -> RoundResult:
-    """The finished hand as the store records it."""
+    """The finished hand as the store records it (a win's kind as players name it)."""
     result = hand.result()
     wins = [
         Win(
             seat=w["seat"],
-            how=w["how"],
+            how=win_how(scored),
             total=w["total"],
             fans=w["fans"],
             from_seat=w.get("from_seat"),
         )
-        for w in result["winners"]
+        for w, scored in zip(result["winners"], hand.wins, strict=True)
     ]
     payments = [
         Payment(

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from bot.i18n import has, t
 from bot.i18n.terms import fan_name, fan_sum, reason_name, tile_label, total_text
 from bot.pictures import labels
+from bot.runtime.hands import win_how
 from bot.tables.narration import Narrator
 from engine.round import Round
 from engine.rules.play import ScoredWin
@@ -16,12 +17,8 @@ from renderer.models import SettlementView
 
 
 def how_text(win: ScoredWin, locale: str) -> str:
-    """How the win came: a self-draw on a kong's replacement tile is a kong bloom in
-    every rule set, whether or not the rule set pays a fan for it (血战's option off)
-    or names it in its own report (广东's)."""
-    how = win.how
-    if how == "self_draw" and win.context.after_kong is not None:
-        how = "kong_bloom"
+    """How the win came, in the reader's words (``hands.win_how``)."""
+    how = win_how(win)
     key = f"how.{how}"
     return t(key, locale) if has(key) else how
 

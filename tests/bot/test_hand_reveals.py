@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LOCALES
+from bot.runtime.hands import round_result
 from bot.runtime.notes import Note, SeatNotes
 from bot.runtime.snapshots import BoardState, HandFacts
 from bot.tables.narration import Narrator
@@ -209,3 +210,5 @@ def test_a_kong_bloom_is_called_one_with_or_without_its_fan(bloom_fan: bool) -> 
     assert summary(hand, names, "zh-CN", "seed").startswith("Bob 杠上开花 3条")
     lines = Narrator("sichuan", names, "zh-CN").lines(hand.events_for(None))
     assert "Bob 杠上开花 3条" in lines
+    # /history reads the kind the store keeps.
+    assert [win.how for win in round_result(hand).wins] == ["kong_bloom"]
