@@ -199,9 +199,10 @@ async def set_played_again(db: Connection, table_id: int, again_id: int) -> int:
         """,
         (again_id, table_id),
     )
-    linked = (await get(db, table_id)).played_again_id
-    assert linked is not None
-    return linked
+    rows = list(
+        await db.execute_fetchall("SELECT played_again_id FROM tables WHERE id = ?", (table_id,))
+    )
+    return int(rows[0][0])
 
 
 async def insert_seat(db: Connection, table_id: int, seat: Seat) -> None:

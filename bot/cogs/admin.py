@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 
-#: The most hands a price may be set for, and the most cards a table may cost.
+#: The most cards a table may cost.
 MAX_PRICE = 10000
 
 

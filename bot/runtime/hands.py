@@ -25,13 +25,16 @@ def setup(hand: Round) -> dict[str, Any]:
     return script
 
 
-def win_how(win: ScoredWin) -> str:
+def named_how(how: str, replacement: bool) -> str:
     """How a win came, as players name it: a self-draw on a kong's replacement tile is a
     kong bloom in every rule set, whether or not the rule set pays a fan for it (血战's
     option off) or names it in its own report (广东's)."""
-    if win.how == "self_draw" and win.context.after_kong is not None:
-        return "kong_bloom"
-    return win.how
+    return "kong_bloom" if how == "self_draw" and replacement else how
+
+
+def win_how(win: ScoredWin) -> str:
+    """:func:`named_how` of a scored win."""
+    return named_how(win.how, win.context.after_kong is not None)
 
 
 def round_result(hand: Round) -> RoundResult:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.i18n import has, t
 from bot.i18n.terms import reason_name, suit_label, tile_label, tiles_label
+from bot.runtime.hands import named_how
 from engine.events import (
     Claimed,
     DiceRolled,
@@ -212,9 +213,9 @@ class Narrator:
         name = self.names[event.seat]
         tile = self.tile(event.tile)
         fans = {line.id for line in event.fans}
-        if event.how in ("self_draw", "kong_bloom"):
-            bloom = event.how == "kong_bloom" or event.replacement
-            moment = "win_kong_bloom" if bloom else "win_self"
+        how = named_how(event.how, event.replacement)
+        if how in ("self_draw", "kong_bloom"):
+            moment = "win_kong_bloom" if how == "kong_bloom" else "win_self"
             return self.say(moment, name=name, tile=tile, total=event.total)
         if event.how == "last_chance":
             # MCR's 妙手回春 mode: a self-drawn win on the tile the player picked.

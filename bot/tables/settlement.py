@@ -109,7 +109,7 @@ def summary(
 
 def fans_text(variant: str, win: ScoredWin, locale: str) -> str:
     """A win's fans or patterns, each with what it is worth where the rule set counts
-    them (根 ×2 shows as 根 2 … 4), or a dash when there are none."""
+    them (two 根 show as 根 2), or a dash when there are none."""
     counted = not by_name(variant)
     return (
         t("list.separator", locale).join(
