@@ -1,4 +1,8 @@
-"""Pictures built as a stack of full-width bands (the settlement and the lobby)."""
+"""Pictures built as a stack of full-width bands (the settlement, the lobby, /stats).
+
+Each picture passes its own width, margin and type sizes: they are 720 px wide, so that a
+phone showing them 360 px wide halves them, and each sizes its type for that.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +12,14 @@ from PIL import Image, ImageDraw
 
 from renderer import png, text, theme
 
-WIDTH = 960
-MARGIN = 24
-HEADER_SIZE = 24
 SECTION_GAP = 14
 
 
-def blank(height: int, width: int = WIDTH) -> Image.Image:
+def blank(height: int, width: int) -> Image.Image:
     return Image.new("RGB", (width, height), theme.FELT)
 
 
-def rule(width: int = WIDTH, margin: int = MARGIN) -> Image.Image:
+def rule(width: int, margin: int) -> Image.Image:
     """A thin dividing line between sections."""
     out = blank(SECTION_GAP * 2 + 1, width)
     ImageDraw.Draw(out).line(
@@ -27,9 +28,7 @@ def rule(width: int = WIDTH, margin: int = MARGIN) -> Image.Image:
     return out
 
 
-def heading(
-    label: str, line_gap: int, width: int = WIDTH, margin: int = MARGIN, size: int = HEADER_SIZE
-) -> Image.Image:
+def heading(label: str, line_gap: int, width: int, margin: int, size: int) -> Image.Image:
     """A section's title in the accent colour."""
     out = blank(text.line_height(size) + line_gap, width)
     text.paste(out, label, (margin, 0), size, theme.ACCENT, bold=True)

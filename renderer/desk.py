@@ -2,10 +2,11 @@
 
 From the top: the hand's title and the tiles left in the wall; the other three seats in
 the order play goes round (下家, 对家, 上家), each on a band of its own: who it is and its
-marks, then its melds and its newest discards (the tile the reader may claim ringed);
-then the reader's own hand, large, with the tile just drawn set apart, and the tiles a
-ready hand waits on with the copies left of each. The band of the seat whose move it is
-has a bar down its left edge.
+marks, then its melds, its winning tile once it has won (ringed in the 胡 badge's
+colour) and its newest discards (the tile the reader may claim ringed in amber, the only
+amber ring); then the reader's own hand, large, with the tile just drawn set apart, and
+the tiles a ready hand waits on with the copies left of each. The band of the seat whose
+move it is has a bar down its left edge.
 
 The picture is ``WIDTH`` wide, so a phone shows it at half size: the other seats' tiles
 and the waits (``TILE``) are then 18 px wide, the reader's own (``OWN_TILE``) 23 px.
@@ -222,7 +223,7 @@ def _seat_blocks(
     them ringed)."""
     blocks = [_meld_block(m, owner, TILE, Part.MELD) for m in melds]
     if won_tile is not None:
-        blocks.append(_tile_block(won_tile, TILE, Part.WON, Mark.HIGHLIGHT))
+        blocks.append(_tile_block(won_tile, TILE, Part.WON, Mark.WON))
     gaps = [MELD_GAP] * len(blocks)
     room = min(RECENT, _river_room(blocks))
     river = tuple(discards[-room:]) if room else ()
@@ -248,7 +249,7 @@ def _own(band: _OwnBand, y0: int) -> tuple[list[DeskTile], list[Sprite], int]:
     if band.won_tile is not None:
         order = band.won_order
         word = hand.labels.won if order is None else hand.labels.won_order.format(n=order)
-        found, height = _row([_badge(word, theme.ACCENT)], INSET, y0)
+        found, height = _row([_badge(word, theme.WON_MARK, theme.TEXT)], INSET, y0)
         sprites += found
         top += height + GAP
     order_ = hand_order(hand)
@@ -259,7 +260,7 @@ def _own(band: _OwnBand, y0: int) -> tuple[list[DeskTile], list[Sprite], int]:
         drawn = hand.drawn is not None and i == len(order_) - 1
         gaps.append(DRAWN_GAP if drawn else GAP)
     if band.won_tile is not None:
-        blocks.append(_tile_block(band.won_tile, OWN_TILE, Part.WON, Mark.HIGHLIGHT))
+        blocks.append(_tile_block(band.won_tile, OWN_TILE, Part.WON, Mark.WON))
         gaps.append(DRAWN_GAP)
     for meld in hand.melds:
         blocks.append(_meld_block(meld, 0, OWN_TILE, Part.MELD))
@@ -398,9 +399,10 @@ def _seat_bands(other: OpponentView, labels: Labels, lit: bool) -> list[_Band]:
     """Another seat's band: its head, and the tiles under it when it has any."""
     marks: list[tuple[str, str, str]] = []
     if other.void_suit is not None:
-        marks.append((labels.void_text(other.void_suit), theme.VOID_MARK, theme.TEXT))
+        void = labels.void_text(other.void_suit)
+        marks.append((void, theme.VOID_SUITS[other.void_suit], theme.TEXT))
     if other.won_tile is not None:
-        marks.append((labels.won, theme.ACCENT, theme.TEXT_DARK))
+        marks.append((labels.won, theme.WON_MARK, theme.TEXT))
     if other.note:
         marks.append((other.note, theme.PANEL, theme.TEXT_DARK))
     blocks, _, river = _seat_blocks(

@@ -1,60 +1,95 @@
 """The lobby picture: a table waiting for its players, with its price and options.
 
 Like the settlement, it is a stack of full-width bands, as tall as the options it lists:
-the title with the price and status, the four chairs as cards in two rows, then one line
-per option (name, value, what it means).
+the title with the price and status, the four chairs as cards in two rows, then the
+options (name, value, what it means). It is 720 px wide with type sized to read when a
+phone shows it 360 px wide: the smallest, the badges, then stand 11 px tall.
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderer import layout, text, theme
-from renderer.bands import MARGIN, WIDTH, blank, heading, rule, stack
+from renderer import bands, layout, text, theme
 from renderer.layout import Placed
 from renderer.models import ChairView, Labels, LobbyView, OptionLine
 from renderer.sprites import BACK, tile_height
 
-TITLE_SIZE = 30
-NAME_SIZE = 24
-BADGE_SIZE = 18
-BODY_SIZE = 19
+WIDTH = 720
+MARGIN = 20
+TITLE_SIZE = 32
+HEADER_SIZE = 26
+NAME_SIZE = 26
+BADGE_SIZE = 22
+BODY_SIZE = 24
 LINE_GAP = 6
+ITEM_GAP = 8
+TITLE_LINES = 2
 CHAIR_GAP = 12
 CHAIR_TILE = 30
-CHAIR_PAD = 12
-NAME_COLUMN = 210
-NAME_COLUMN_MAX = 330
-VALUE_COLUMN = 230
+CHAIR_PAD = 10
+NAME_COLUMN = 140
+NAME_COLUMN_MAX = 300
+COLUMN_GAP = 16
+#: A value with nothing to explain it may run this many lines (广东's list of big-hu
+#: kinds); an explanation that does not fit beside its value, this many under it.
+VALUE_LINES = 3
+ABOUT_LINES = 2
 
 _INNER = WIDTH - 2 * MARGIN
 _CHAIR_WIDTH = (_INNER - CHAIR_GAP) // 2
-_CHAIR_HEIGHT = tile_height(CHAIR_TILE) + 2 * CHAIR_PAD
+# As tall as text.pill draws a badge.
+_BADGE_HEIGHT = text.line_height(BADGE_SIZE) + 2
+# The name on the card's first line, the chair's number and badges on the second: the
+# name gets the card's whole width, as long Discord names need.
+_CHAIR_HEIGHT = (
+    max(tile_height(CHAIR_TILE), text.line_height(NAME_SIZE) + LINE_GAP + _BADGE_HEIGHT)
+    + 2 * CHAIR_PAD
+)
+
+
+def _blank(height: int) -> Image.Image:
+    return bands.blank(height, WIDTH)
 
 
 def _title(view: LobbyView) -> Image.Image:
-    """The title, then the price as a badge and the status beside it."""
+    """The title (on two lines if need be, in whole parts), then the price as a badge
+    and the status beside it, or under it when they do not fit on one line."""
+    title = text.parts(view.title, TITLE_SIZE, _INNER, TITLE_LINES)
     title_h = text.line_height(TITLE_SIZE)
-    price = text.fit(view.price, BODY_SIZE, _INNER // 2, bold=True)
+    body_h = text.line_height(BODY_SIZE)
+    price = text.fit(view.price, BODY_SIZE, _INNER, bold=True)
     badge = text.pill(price, BODY_SIZE, theme.ACCENT, theme.TEXT_DARK) if price else None
-    second_h = max(badge.height if badge else 0, text.line_height(BODY_SIZE))
-    band = blank(MARGIN + title_h + LINE_GAP + second_h + LINE_GAP)
-    title = text.fit(view.title, TITLE_SIZE, _INNER, bold=True)
-    text.paste(band, title, (MARGIN, MARGIN), TITLE_SIZE, theme.TEXT, bold=True)
-    y = MARGIN + title_h + LINE_GAP
+    status = text.fit(view.status, BODY_SIZE, _INNER) if view.status else ""
+    status_w = text.width(status, BODY_SIZE) if status else 0
+    beside = badge is None or not status or badge.width + ITEM_GAP + status_w <= _INNER
+    badge_h = badge.height if badge is not None else 0
+    lines_h = max(badge_h, body_h if status else 0) if beside else badge_h + LINE_GAP + body_h
+    band = _blank(MARGIN + len(title) * title_h + LINE_GAP + lines_h + LINE_GAP)
+    y = MARGIN
+    for line in title:
+        text.paste(band, line, (MARGIN, y), TITLE_SIZE, theme.TEXT, bold=True)
+        y += title_h
+    y += LINE_GAP
     x = MARGIN
+    line_h = max(badge_h, body_h) if beside else badge_h
     if badge is not None:
-        band.paste(badge, (x, y + (second_h - badge.height) // 2), badge)
-        x += badge.width + 14
-    if view.status:
-        status = text.fit(view.status, BODY_SIZE, WIDTH - MARGIN - x)
-        top = y + (second_h - text.line_height(BODY_SIZE)) // 2
+        band.paste(badge, (x, y + (line_h - badge.height) // 2), badge)
+        if beside:
+            x += badge.width + ITEM_GAP
+        else:
+            y += badge_h + LINE_GAP
+            line_h = body_h
+    if status:
+        top = y + (line_h - body_h) // 2
         text.paste(band, status, (x, top), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
     return band
 
 
-def _badges(chair: ChairView, labels: Labels) -> list[Image.Image]:
-    badges = []
+def _badges(number: int, chair: ChairView, labels: Labels) -> list[Image.Image]:
+    """The chair's number, then 桌主 and 电脑 where they apply."""
+    fill = theme.FELT if chair.taken else theme.FELT_DARK
+    badges = [text.pill(str(number), BADGE_SIZE, fill, theme.TEXT)]
     if chair.host:
         badges.append(text.pill(labels.host, BADGE_SIZE, theme.ACCENT, theme.TEXT_DARK))
     if chair.ai:
@@ -65,38 +100,33 @@ def _badges(chair: ChairView, labels: Labels) -> list[Image.Image]:
 def _chair(
     band: Image.Image, number: int, chair: ChairView, labels: Labels, x: int, y: int
 ) -> None:
-    """A card: a tile standing for the chair (face down, dimmed while free), its number,
-    the name and the badges. A free chair is an outline on the felt."""
+    """A card: a tile standing for the chair (face down, dimmed while free), the name,
+    and under it the chair's number and badges. A free chair is an outline on the felt."""
     draw = ImageDraw.Draw(band)
     box = (x, y, x + _CHAIR_WIDTH - 1, y + _CHAIR_HEIGHT - 1)
     if chair.taken:
         draw.rounded_rectangle(box, 12, fill=theme.PANEL)
     else:
         draw.rounded_rectangle(box, 12, fill=theme.FELT_DARK, outline=theme.TEXT_MUTED, width=2)
-    layout.paint(
-        band, [Placed(BACK, x + CHAIR_PAD, y + CHAIR_PAD, dim=not chair.taken)], CHAIR_TILE
-    )
-    left = x + CHAIR_PAD + CHAIR_TILE + 12
-    middle = y + _CHAIR_HEIGHT // 2
-    fill = theme.FELT if chair.taken else theme.FELT_DARK
-    number_pill = text.pill(str(number), BADGE_SIZE, fill, theme.TEXT)
-    band.paste(number_pill, (left, middle - number_pill.height // 2), number_pill)
-    left += number_pill.width + 10
-    badges = _badges(chair, labels)
+    tile_top = y + (_CHAIR_HEIGHT - tile_height(CHAIR_TILE)) // 2
+    layout.paint(band, [Placed(BACK, x + CHAIR_PAD, tile_top, dim=not chair.taken)], CHAIR_TILE)
+    left = x + CHAIR_PAD + CHAIR_TILE + CHAIR_PAD
     right = x + _CHAIR_WIDTH - CHAIR_PAD
-    for badge in reversed(badges):
-        right -= badge.width
-        band.paste(badge, (right, middle - badge.height // 2), badge)
-        right -= 8
     color = theme.TEXT_DARK if chair.taken else theme.TEXT_MUTED
-    name = text.fit(chair.name, NAME_SIZE, right - left - 4, bold=chair.taken)
-    top = middle - text.line_height(NAME_SIZE) // 2
+    name = text.fit(chair.name, NAME_SIZE, right - left, bold=chair.taken)
+    top = y + CHAIR_PAD
     text.paste(band, name, (left, top), NAME_SIZE, color, bold=chair.taken)
+    top += text.line_height(NAME_SIZE) + LINE_GAP
+    for badge in _badges(number, chair, labels):
+        if left + badge.width > right:
+            break
+        band.paste(badge, (left, top), badge)
+        left += badge.width + ITEM_GAP
 
 
 def _chairs(view: LobbyView) -> Image.Image:
     """Chairs 1 and 2 on the first row, 3 and 4 on the second."""
-    band = blank(2 * _CHAIR_HEIGHT + CHAIR_GAP)
+    band = _blank(2 * _CHAIR_HEIGHT + CHAIR_GAP)
     for index, chair in enumerate(view.chairs):
         x = MARGIN + (index % 2) * (_CHAIR_WIDTH + CHAIR_GAP)
         y = (index // 2) * (_CHAIR_HEIGHT + CHAIR_GAP)
@@ -104,36 +134,65 @@ def _chairs(view: LobbyView) -> Image.Image:
     return band
 
 
+def _option_lines(option: OptionLine, room: int, about_x: int) -> list[tuple[str, str]]:
+    """An option's value and explanation as lines of (value, explanation) in ``room``:
+    the explanation in its column ``about_x`` past the value where it fits there, else
+    on lines of its own under the value."""
+    if not option.about:
+        return [(v, "") for v in text.wrap(option.value, BODY_SIZE, room, VALUE_LINES)]
+    value = text.fit(option.value, BODY_SIZE, room, bold=True)
+    beside = text.width(value, BODY_SIZE, bold=True) + COLUMN_GAP <= about_x
+    if beside and text.width(option.about, BODY_SIZE) <= room - about_x:
+        return [(value, option.about)]
+    about = text.wrap(option.about, BODY_SIZE, room, ABOUT_LINES, bold=False)
+    return [(value, ""), *(("", line) for line in about)]
+
+
 def _options(options: tuple[OptionLine, ...]) -> Image.Image:
-    """One line per option: the name, its value, and what it means, muted. The names'
-    column is as wide as the longest name needs, up to ``NAME_COLUMN_MAX``; a value with
-    nothing to explain it takes the rest of the line (广东's list of big-hu kinds)."""
-    line = text.line_height(BODY_SIZE) + LINE_GAP
-    band = blank(len(options) * line)
+    """The options one under the other: the name, then its value and what it means,
+    muted, each in its column. The names' column is as wide as the longest name needs, up
+    to ``NAME_COLUMN_MAX``, the values' as the longest explained value, up to half of
+    what is left."""
+    line = text.line_height(BODY_SIZE)
     longest = max(text.width(o.name, BODY_SIZE, bold=True) for o in options)
-    names = max(NAME_COLUMN, min(longest + 12, NAME_COLUMN_MAX))
-    about_x = MARGIN + names + VALUE_COLUMN
-    for i, option in enumerate(options):
-        y = i * line
-        name = text.fit(option.name, BODY_SIZE, names - 12, bold=True)
+    names = max(NAME_COLUMN, min(longest + COLUMN_GAP, NAME_COLUMN_MAX))
+    value_x = MARGIN + names
+    room = WIDTH - MARGIN - value_x
+    explained = [text.width(o.value, BODY_SIZE, bold=True) for o in options if o.about]
+    about_x = min(max(explained, default=0) + COLUMN_GAP, room // 2)
+    rows = [_option_lines(option, room, about_x) for option in options]
+    band = _blank(sum(len(r) * line + LINE_GAP for r in rows))
+    y = 0
+    for option, lines in zip(options, rows, strict=True):
+        name = text.fit(option.name, BODY_SIZE, names - COLUMN_GAP, bold=True)
         text.paste(band, name, (MARGIN, y), BODY_SIZE, theme.TEXT, bold=True)
-        room = VALUE_COLUMN - 12 if option.about else WIDTH - MARGIN - (MARGIN + names)
-        value = text.fit(option.value, BODY_SIZE, room, bold=True)
-        text.paste(band, value, (MARGIN + names, y), BODY_SIZE, theme.ACCENT, bold=True)
-        if option.about:
-            about = text.fit(option.about, BODY_SIZE, WIDTH - MARGIN - about_x)
-            text.paste(band, about, (about_x, y), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
+        for value, about in lines:
+            if value:
+                text.paste(band, value, (value_x, y), BODY_SIZE, theme.ACCENT, bold=True)
+            if about:
+                x = value_x + (about_x if value else 0)
+                text.paste(band, about, (x, y), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
+            y += line
+        y += LINE_GAP
     return band
 
 
+def _rule() -> Image.Image:
+    return bands.rule(WIDTH, MARGIN)
+
+
+def _heading(label: str) -> Image.Image:
+    return bands.heading(label, LINE_GAP, WIDTH, MARGIN, HEADER_SIZE)
+
+
 def _bands(view: LobbyView) -> list[Image.Image]:
-    bands = [_title(view), rule(), heading(view.labels.seats, LINE_GAP), _chairs(view), rule()]
+    out = [_title(view), _rule(), _heading(view.labels.seats), _chairs(view), _rule()]
     if view.options:
-        bands += [heading(view.labels.options, LINE_GAP), _options(view.options)]
-    bands.append(blank(MARGIN))
-    return bands
+        out += [_heading(view.labels.options), _options(view.options)]
+    out.append(_blank(MARGIN))
+    return out
 
 
 def render_lobby(view: LobbyView) -> bytes:
     """PNG of a table's lobby."""
-    return stack(_bands(view))
+    return bands.stack(_bands(view))

@@ -2,11 +2,13 @@
 pictures take their fixed palettes from them, and the render benchmark draws them.
 
 The late-game table has all 34 tile faces, melds of every kind, a revealed hand, horses,
-a wildcard, a void suit, a win with its order, the prevailing wind, the ringed latest
-discard with its caption, a note, names in Chinese and Latin letters, gains and losses.
+a wildcard, the void of every suit, a win with its order, the prevailing wind, the ringed
+latest discard with its caption, a note, names in Chinese and Latin letters, gains and
+losses.
 The hand has a drawn tile, melds, dimmed tiles, the void suit, a 宝牌 and waits. The desk
 has that hand with the copies left of its waits, and three other seats with melds of
-every kind, rivers, a ringed discard, a win, a void suit and a note, one of them to move.
+every kind, rivers, a ringed discard, a win, the void of every suit and a note, one of
+them to move.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ def late_game_table() -> TableView:
             hand_count=10,
             melds=(Meld(MeldType.PUNG, 31, claimed=31, from_seat=0),),
             discards=_river(20, 19),
+            void_suit=1,
             note="托管",
         ),
         SeatView(
@@ -69,6 +72,7 @@ def late_game_table() -> TableView:
             hand_count=9,
             melds=(Meld(MeldType.CONCEALED_KONG, 27),),
             discards=_river(24, 19),
+            void_suit=0,
         ),
     )
     return TableView(
@@ -95,6 +99,7 @@ def reference_desk() -> DeskView:
             1,
             melds=(Meld(MeldType.PUNG, 31, claimed=31, from_seat=0),),
             discards=_river(20, 14),
+            void_suit=1,
             note="托管",
         ),
         OpponentView(
@@ -115,6 +120,7 @@ def reference_desk() -> DeskView:
             3,
             melds=(Meld(MeldType.CONCEALED_KONG, 27),),
             discards=_river(24, 10),
+            void_suit=0,
             current=True,
             live=True,
         ),

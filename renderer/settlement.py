@@ -36,6 +36,10 @@ LINE_GAP = 6
 ITEM_GAP = 10
 NET_GAP = 8
 INDENT = 14
+# Between a name and its share in a payment line, and between one share and the next:
+# wide enough apart that 电脑1 and its 8 never read as 电脑18.
+SHARE_GAP = 8
+SHARES_GAP = 24
 
 _INNER = WIDTH - 2 * MARGIN
 
@@ -313,11 +317,33 @@ def _entries(view: SettlementView, seat: int) -> list[_Entry]:
     return sorted(entries, key=lambda e: not e.receives)
 
 
-def _others_text(view: SettlementView, entry: _Entry) -> str:
+#: One other seat of a payment line as drawn: its name and its share, "" where the name
+#: stands alone.
+_Share = tuple[str, str]
+
+
+def _shares(view: SettlementView, entry: _Entry) -> list[_Share]:
     """The other seats of an entry: a name alone, or each name with its share."""
     if len(entry.others) == 1:
-        return view.names[entry.others[0][0]]
-    return " · ".join(f"{view.names[seat]} {amount}" for seat, amount in entry.others)
+        return [(view.names[entry.others[0][0]], "")]
+    return [(view.names[seat], str(amount)) for seat, amount in entry.others]
+
+
+def _share_lines(shares: Sequence[_Share], room: int) -> list[list[_Share]]:
+    """Shares flowed into lines ``room`` wide, every one of them kept: a name is cut
+    short only when its share alone is wider than a line."""
+    lines: list[list[_Share]] = [[]]
+    used = 0
+    for name, amount in shares:
+        amount_w = SHARE_GAP + text.width(amount, BODY_SIZE, bold=True) if amount else 0
+        name = text.fit(name, BODY_SIZE, room - amount_w)
+        width = text.width(name, BODY_SIZE) + amount_w
+        if lines[-1] and used + SHARES_GAP + width > room:
+            lines.append([])
+            used = 0
+        used += (SHARES_GAP if lines[-1] else 0) + width
+        lines[-1].append((name, amount))
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,16 +373,30 @@ def _columns(view: SettlementView, entries: Sequence[_Entry]) -> _Columns:
 
 def _entry_lines(
     view: SettlementView, entries: Sequence[_Entry], cols: _Columns
-) -> list[list[str]]:
+) -> list[list[list[_Share]]]:
     room = WIDTH - MARGIN - cols.others
-    return [text.wrap(_others_text(view, e), BODY_SIZE, room, 2, bold=False) for e in entries]
+    return [_share_lines(_shares(view, e), room) for e in entries]
+
+
+def _paste_shares(band: Image.Image, shares: Sequence[_Share], x: int, y: int) -> None:
+    """A line of shares, a dot between them: each name muted with its share after it in
+    the accent colour, bold, so that a name ending in a digit (电脑1) does not run into
+    its share."""
+    for i, (name, amount) in enumerate(shares):
+        if i:
+            text.paste(band, "·", (x + SHARES_GAP // 2, y), BODY_SIZE, theme.TEXT_MUTED, anchor="m")
+            x += SHARES_GAP
+        x += text.paste(band, name, (x, y), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
+        if amount:
+            x += SHARE_GAP
+            x += text.paste(band, amount, (x, y), BODY_SIZE, theme.ACCENT, bold=True)
 
 
 def _group(
     view: SettlementView, seat: int, entries: Sequence[_Entry], cols: _Columns
 ) -> Image.Image:
-    """The seat's name, then a line per entry: 收 or 付, amount, reason, the others (on a
-    second line when they do not fit in one)."""
+    """The seat's name, then a line per entry: 收 or 付, amount, reason, the others with
+    their shares (on more lines when they do not fit in one)."""
     labels = view.labels
     name = text.fit(view.names[seat], BODY_SIZE, _INNER, bold=True)
     header = _row(
@@ -380,8 +420,8 @@ def _group(
         text.paste(band, amount, (cols.amount_right, y), BODY_SIZE, theme.ACCENT, True, "r")
         reason = text.fit(entry.reason, BODY_SIZE, cols.others - cols.reason - ITEM_GAP)
         text.paste(band, reason, (cols.reason, y), BODY_SIZE, theme.TEXT)
-        for words in lines:
-            text.paste(band, words, (cols.others, y), BODY_SIZE, theme.TEXT_MUTED_LIGHT)
+        for shares in lines:
+            _paste_shares(band, shares, cols.others, y)
             y += line
         y += LINE_GAP // 2
     return band

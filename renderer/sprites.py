@@ -21,10 +21,13 @@ _TURNS = {
 
 
 class Mark(enum.Enum):
-    """A badge drawn on a tile: the live discard or winning tile, the void suit, a 宝牌."""
+    """A badge drawn on a tile: a ring round the tile to act on (the live discard) or
+    round a winning tile, each in its own colour so that the desk never shows two rings
+    alike; a corner for the void suit or a 宝牌."""
 
     NONE = "none"
     HIGHLIGHT = "highlight"
+    WON = "won"
     VOID = "void"
     WILD = "wild"
 
@@ -57,11 +60,10 @@ def _dimmed(image: Image.Image) -> Image.Image:
 def _badge(image: Image.Image, mark: Mark) -> None:
     w, h = image.size
     draw = ImageDraw.Draw(image)
-    if mark is Mark.HIGHLIGHT:
+    if mark is Mark.HIGHLIGHT or mark is Mark.WON:
         ring = max(2, round(w / 12))
-        draw.rounded_rectangle(
-            (0, 0, w - 1, h - 1), round(w * 0.12), outline=theme.HIGHLIGHT, width=ring
-        )
+        colour = theme.HIGHLIGHT if mark is Mark.HIGHLIGHT else theme.WON_MARK
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), round(w * 0.12), outline=colour, width=ring)
         return
     corner = round(w * 0.34)
     if mark is Mark.VOID:

@@ -68,12 +68,17 @@ CENTRE_PAD = 7
 CAPTION_SIZE = 16
 WALL_SIZE = 22
 WALL_SIZE_MIN = 16
-TITLE_SIZE = 13
-LABEL_SIZE = 14
+# The centre's smallest type: 9 px when a phone shows the picture 360 px wide.
+TITLE_SIZE = 16
+TITLE_LINES = 2
+LABEL_SIZE = 16
 SMALL_TILE = 16
 WILDCARD_TILE = 24
-HORSE_TARGET_SIZE = 12
-HORSE_TILE_MIN = 8
+HORSE_TILE = 24
+# Narrower, a turned-up horse does not read on a phone (11 px): its label gives way
+# first, then the 宝牌 leaves its row.
+HORSE_TILE_MIN = 20
+HORSE_TARGET_SIZE = 16
 LABEL_GAP = 2
 CAPTION_LINES = 3
 
@@ -257,7 +262,8 @@ def _plate_inks(
     items += [text.text(name, NAME_SIZE, theme.TEXT, bold=True), score]
     if seat_view.void_suit is not None:
         void = labels.void_text(seat_view.void_suit)
-        items.append(text.pill(void, BADGE_SIZE, theme.VOID_MARK, theme.TEXT))
+        fill = theme.VOID_SUITS[seat_view.void_suit]
+        items.append(text.pill(void, BADGE_SIZE, fill, theme.TEXT))
     if seat_view.note:
         note = text.fit(seat_view.note, BADGE_SIZE, max_width // 2, bold=True)
         items.append(text.pill(note, BADGE_SIZE, theme.PANEL, theme.TEXT_DARK))
@@ -635,7 +641,7 @@ def _centre_box(view: _CentreView) -> BoxPlan:
 def _centre_plan(view: _CentreView) -> tuple[list[TableTile], list[Ink]]:
     """Title, prevailing wind and tiles left, then the latest discard large with its
     caption, then the 宝牌 and the horses along the bottom. Where that is too much for
-    the centre, the title goes first and then the discard shrinks."""
+    the centre, the title's lines go first and then the discard shrinks."""
     cx, cy, cw, ch = CENTRE
     inner = cw - 2 * CENTRE_PAD
     mid = cx + cw // 2
@@ -646,11 +652,16 @@ def _centre_plan(view: _CentreView) -> tuple[list[TableTile], list[Ink]]:
     inks += extra_inks
     status = _status_lines(view, inner)
     status_h = sum(max(i.height for i in line) + LINE_GAP for line in status)
-    title_h = text.line_height(TITLE_SIZE) if view.title else 0
     y = cy + CENTRE_PAD
-    if title_h and extras_top - LINE_GAP - (y + title_h + status_h) >= tile_height(CENTRE_TILE_MIN):
-        title = text.fit(view.title, TITLE_SIZE, inner)
-        image = text.text(title, TITLE_SIZE, theme.TEXT_MUTED_LIGHT)
+    title_h = text.line_height(TITLE_SIZE)
+    if view.discard is not None:
+        below = tile_height(CENTRE_TILE_MIN)
+    else:
+        below = text.line_height(CAPTION_SIZE) if view.caption else 0
+    spare = extras_top - LINE_GAP - (y + status_h) - below
+    title = text.parts(view.title, TITLE_SIZE, inner, TITLE_LINES, bold=False)
+    for words in title[: max(0, spare // title_h)]:
+        image = text.text(words, TITLE_SIZE, theme.TEXT_MUTED_LIGHT)
         inks.append(Ink(image, mid - image.width // 2, y))
         y += title_h
     for line in status:
@@ -708,9 +719,9 @@ def _centre_discard(
         tile = TableTile(discard, cx + CENTRE_PAD, y, width, Role.CENTRE, mark=Mark.HIGHLIGHT)
         tiles.append(tile)
         if view.caption:
-            lines = text.wrap(view.caption, CAPTION_SIZE, inner - width - ITEM_GAP, most)
+            lines = text.shortened(view.caption, CAPTION_SIZE, inner - width - ITEM_GAP, most)
     elif view.caption:
-        lines = text.wrap(view.caption, CAPTION_SIZE, inner, most)
+        lines = text.shortened(view.caption, CAPTION_SIZE, inner, most)
     block_h = tile_height(width) if discard is not None else 0
     text_x = cx + CENTRE_PAD + (width + ITEM_GAP if discard is not None else 0)
     text_y = y + (max(block_h, line_h * len(lines)) - line_h * len(lines)) // 2
@@ -724,10 +735,11 @@ def _centre_discard(
 def _centre_extras(
     view: _Extras, bottom: int
 ) -> tuple[tuple[TableTile, ...], tuple[Ink, ...], int]:
-    """The 宝牌 indicator and the horses along the centre's bottom: in one row where they
-    fit, with the horses' label where there is room for it; else the horses in the bottom
-    row and the 宝牌 above them. Returns the tiles, the sprites and the top of what was
-    placed (``bottom`` when there is nothing)."""
+    """The 宝牌 indicator and the horses along the centre's bottom: in one row where the
+    horses keep their label and ``HORSE_TILE_MIN`` there, else the horses in the bottom
+    row (labelled where that leaves them as wide) and the 宝牌 above them. Returns the
+    tiles, the sprites and the top of what was placed (``bottom`` when there is
+    nothing)."""
     tiles: list[TableTile] = []
     inks: list[Ink] = []
     cx, _, cw, _ = CENTRE
@@ -735,17 +747,16 @@ def _centre_extras(
     labels = view.labels
     row_h = tile_height(WILDCARD_TILE)
     revealed = any(h.kind is not None for h in view.horses)
-    top = bottom - row_h - (text.line_height(HORSE_TARGET_SIZE) if revealed else 0)
-
-    def share(labelled: bool) -> bool:
-        return _wildcard_width(labels) + ITEM_GAP + _horses_width(view, labelled) <= inner
-
-    both = view.wildcard is not None and bool(view.horses)
-    labelled = not both or share(True) or not share(False)
-    shared = both and share(labelled)
+    # The winds under turned-up horses have no descenders: the foot of their line box,
+    # empty, may reach into the centre's padding.
+    top = bottom - row_h - (HORSE_TARGET_SIZE if revealed else 0)
+    beside = _wildcard_width(labels) + ITEM_GAP
+    shared = view.wildcard is not None and beside + _horses_width(view, True) <= inner
     if view.horses:
-        start = left + (_wildcard_width(labels) + ITEM_GAP if shared else 0)
-        _centre_horses(view, tiles, inks, start, top, row_h, left + inner - start, labelled)
+        start = left + (beside if shared else 0)
+        room = left + inner - start
+        labelled = _horses_width(view, True) <= room
+        _centre_horses(view, tiles, inks, start, top, row_h, room, labelled)
         if view.wildcard is not None and not shared:
             top -= row_h + LINE_GAP
     if view.wildcard is not None:
@@ -764,10 +775,11 @@ def _wildcard_width(labels: Labels) -> int:
 
 def _horses_width(view: _Extras, labelled: bool) -> int:
     """The least width the horses need: one back with the count while they are face
-    down, the narrowest tiles once turned up; after the label if ``labelled``."""
+    down, tiles ``HORSE_TILE_MIN`` wide once turned up; after the label if
+    ``labelled``."""
     label = _label_width(view.labels.horses) if labelled else 0
     if any(h.kind is not None for h in view.horses):
-        return label + len(view.horses) * (HORSE_TILE_MIN + TILE_GAP)
+        return label + len(view.horses) * (HORSE_TILE_MIN + TILE_GAP) - TILE_GAP
     return label + SMALL_TILE + LABEL_GAP + text.width(_horse_count(view), LABEL_SIZE, bold=True)
 
 
@@ -786,7 +798,8 @@ def _centre_horses(
     labelled: bool,
 ) -> None:
     """Face-down horses as one back and their count; turned up, each tile with its
-    target's wind under it, shrunk so that the row fits ``room``."""
+    target's wind under it, as wide as the row's ``room`` lets them be up to
+    ``HORSE_TILE``."""
     labels = view.labels
     if labelled:
         x = _label(inks, labels.horses, x, top, row_h)
@@ -798,7 +811,7 @@ def _centre_horses(
         count = text.text(_horse_count(view), LABEL_SIZE, theme.TEXT, bold=True)
         inks.append(Ink(count, x + SMALL_TILE + LABEL_GAP, top + (row_h - count.height) // 2))
         return
-    width = max(HORSE_TILE_MIN, min(SMALL_TILE, (room + TILE_GAP) // len(view.horses) - TILE_GAP))
+    width = min(HORSE_TILE, (room + TILE_GAP) // len(view.horses) - TILE_GAP)
     for i, horse in enumerate(view.horses):
         hx = x + i * (width + TILE_GAP)
         face = BACK if horse.kind is None else horse.kind

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -14,6 +15,10 @@ from renderer import fonts
 _LINE = 1.25
 _BASELINE = 0.98
 ELLIPSIS = "…"
+# Between the parts of a title (rule set · hand · dealer).
+SEPARATOR = " · "
+# Chinese commas, which a line may break after.
+_COMMAS = "、，"
 
 
 def line_height(size: int) -> int:
@@ -41,8 +46,17 @@ def text(content: str, size: int, color: str, bold: bool = False) -> Image.Image
     return image
 
 
-def _stroke(size: int, bold: bool) -> int:
-    return max(1, round(size / 28)) if bold else 0
+# Bold is the regular face with a stroke round its glyphs. Below ``THIN_BELOW`` px a whole
+# pixel of stroke fills the counters of dense CJK glyphs (缺筒, 电脑, 胡 become blobs once a
+# phone shows the picture at half size); a fraction of a pixel still sets bold apart.
+THIN_BELOW = 22
+THIN_STROKE = 0.4
+
+
+def _stroke(size: int, bold: bool) -> float:
+    if not bold:
+        return 0
+    return THIN_STROKE if size < THIN_BELOW else max(1, round(size / 28))
 
 
 # Measured apart from drawing: fitting and wrapping measure many candidates, and a
@@ -54,7 +68,8 @@ def _extent(clean: str, size: int, bold: bool) -> tuple[int, int]:
         left, _, right, _ = fonts.font(size).getbbox(
             clean, anchor="ls", stroke_width=_stroke(size, bold)
         )
-    return -min(int(left), 0), int(right)
+    # A stroke of a fraction of a pixel reaches a fraction past the glyphs' pixels.
+    return -min(math.floor(left), 0), math.ceil(right)
 
 
 def width(content: str, size: int, bold: bool = False) -> int:
@@ -78,8 +93,9 @@ def fit(content: str, size: int, max_width: int, bold: bool = False) -> str:
 
 def wrap(content: str, size: int, max_width: int, max_lines: int, bold: bool = True) -> list[str]:
     """``content`` broken into at most ``max_lines`` lines of at most ``max_width``: at
-    spaces where a line can break there, else between characters (Chinese has no spaces
-    to break at); what does not fit in the last line is cut short with an ellipsis."""
+    spaces or after Chinese commas where a line can break there, else between characters
+    (Chinese has no spaces to break at); what does not fit in the last line is cut short
+    with an ellipsis."""
     return list(_wrapped(content, size, max_width, max_lines, bold))
 
 
@@ -94,13 +110,84 @@ def _wrapped(
         if width(rest, size, bold) <= max_width:
             break
         cut = _longest_fit(rest, size, max_width, bold)
-        space = rest.rfind(" ", 0, cut + 1)
+        # After a list's comma, a whole word of it (四暗刻) stays on one line.
+        space = max(rest.rfind(" ", 0, cut + 1), *(rest.rfind(c, 0, cut) + 1 for c in _COMMAS))
         if space > 0:
             cut = space
         lines.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     if rest:
         lines.append(fit(rest, size, max_width, bold))
+    return tuple(lines)
+
+
+def shortened(
+    content: str, size: int, max_width: int, max_lines: int, bold: bool = True
+) -> list[str]:
+    """``content`` wrapped as :func:`wrap` does, but when it does not fit its longest
+    word is cut short rather than its end: a caption keeps its verb and tile however long
+    the name before them ("WWWW… 打出 7条")."""
+    return list(_shortened(content, size, max_width, max_lines, bold))
+
+
+# The table's caption changes with every move and is shortened only for a long name.
+@lru_cache(maxsize=1024)
+def _shortened(
+    content: str, size: int, max_width: int, max_lines: int, bold: bool
+) -> tuple[str, ...]:
+    # Wrapped in one line more than there is room for, what fits comes back in fewer.
+    if len(_wrapped(content, size, max_width, max_lines + 1, bold)) <= max_lines:
+        return _wrapped(content, size, max_width, max_lines, bold)
+    words = content.strip().split(" ")
+    longest = max(range(len(words)), key=lambda i: width(words[i], size, bold))
+    word = words[longest]
+
+    def cut(keep: int) -> str:
+        return " ".join([*words[:longest], word[:keep] + ELLIPSIS, *words[longest + 1 :]])
+
+    def fits(keep: int) -> bool:
+        return len(_wrapped(cut(keep), size, max_width, max_lines + 1, bold)) <= max_lines
+
+    # Even with the word cut to one letter, what comes after it is cut at its end.
+    low, high = 1, max(1, len(word) - 1)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return _wrapped(cut(low), size, max_width, max_lines, bold)
+
+
+def parts(content: str, size: int, max_width: int, max_lines: int, bold: bool = True) -> list[str]:
+    """``content``'s parts, as titles join them with ``SEPARATOR`` (rule set · hand ·
+    dealer), packed into at most ``max_lines`` lines of at most ``max_width``: a line
+    breaks between parts, a part too wide for a line is wrapped on lines of its own, and
+    the parts after one that does not fit are left out whole rather than cut off halfway.
+    Only a first part too long for every line is cut short."""
+    return list(_packed(content, size, max_width, max_lines, bold))
+
+
+# The table's title is packed for every centre drawn, and a table keeps its title.
+@lru_cache(maxsize=256)
+def _packed(content: str, size: int, max_width: int, max_lines: int, bold: bool) -> tuple[str, ...]:
+    lines: list[str] = []
+    for part in content.strip().split(SEPARATOR):
+        joined = f"{lines[-1]}{SEPARATOR}{part}" if lines else part
+        if lines and width(joined, size, bold) <= max_width:
+            lines[-1] = joined
+            continue
+        room = max_lines - len(lines)
+        if room <= 0:
+            break
+        # Wrapped in one line more than there is room for, a part that fits comes back
+        # in fewer lines than that, none of them cut.
+        pieces = _wrapped(part, size, max_width, room + 1, bold)
+        if len(pieces) > room:
+            if lines:
+                break
+            pieces = _wrapped(part, size, max_width, room, bold)
+        lines += pieces
     return tuple(lines)
 
 
@@ -156,4 +243,6 @@ def clear_caches() -> None:
     _extent.cache_clear()
     fit.cache_clear()
     _wrapped.cache_clear()
+    _shortened.cache_clear()
+    _packed.cache_clear()
     pill.cache_clear()

@@ -25,7 +25,13 @@ BIRD_BEAK = "#e08a1e"
 # Tile marks
 DIM = (30, 36, 44, 105)
 HIGHLIGHT = "#ffb400"
+# A winning tile and its 胡 badge on the desk: a colour no tile art uses (the blue of 白's
+# frame would blur with it), far from the highlight's amber.
+WON_MARK = "#7c4dff"
 VOID_MARK = "#d7263d"
+# The 缺 badge of each suit (万, 筒, 条) in the colour of its tiles' ink, so that a seat's
+# void reads by colour before its one glyph is made out.
+VOID_SUITS = (CHARACTER_RED, DOT_BLUE, STICK_GREEN)
 WILD_MARK = "#e0a800"
 
 # Pictures

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from renderer import loaders
+from renderer import loaders, table_layout, text
 
 DATA = Path(__file__).parent / "data"
 
@@ -43,3 +43,21 @@ def load_view() -> Callable[[str], Any]:
 def decode() -> Callable[[bytes], Image.Image]:
     """PNG bytes to an RGB image, checking they are a PNG."""
     return _decode
+
+
+@pytest.fixture
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, str]]:
+    """Every text sprite drawn from here on, as (words, size, colour): the text sprites
+    and the table's layouts, which keep sprites, are forgotten first, so that each is
+    drawn."""
+    text.clear_caches()
+    table_layout.clear_caches()
+    drawn: list[tuple[str, int, str]] = []
+    sprite = text.text
+
+    def recording(content: str, size: int, color: str, bold: bool = False) -> Image.Image:
+        drawn.append((content, size, color))
+        return sprite(content, size, color, bold)
+
+    monkeypatch.setattr(text, "text", recording)
+    return drawn

@@ -4,9 +4,11 @@ each part with what the description gives it."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+import pytest
 from PIL import Image, ImageChops
 
 from engine.tiles import parse_tile
@@ -18,6 +20,8 @@ from renderer import (
     SettlementView,
     WinnerView,
     render_settlement,
+    text,
+    theme,
 )
 from renderer import settlement as settlement_module
 from renderer.png import MAX_BYTES
@@ -141,3 +145,84 @@ def test_winners_keep_the_order_they_are_given(decode: Decode) -> None:
     ordered = SettlementView(names=NAMES, winners=(first, second))
     swapped = SettlementView(names=NAMES, winners=(second, first))
     assert not _same(ordered, swapped, decode)
+
+
+class _Pasted(NamedTuple):
+    words: str
+    x: int
+    y: int
+    colour: str
+    bold: bool
+
+
+def _pastes(monkeypatch: pytest.MonkeyPatch, view: SettlementView) -> list[_Pasted]:
+    """Every line of text the settlement of ``view`` pastes, in order."""
+    pasted: list[_Pasted] = []
+    paste = text.paste
+
+    def recording(
+        canvas: Image.Image,
+        content: str,
+        xy: tuple[int, int],
+        size: int,
+        color: str,
+        bold: bool = False,
+        anchor: str = "l",
+    ) -> int:
+        pasted.append(_Pasted(content, xy[0], xy[1], color, bold))
+        return paste(canvas, content, xy, size, color, bold, anchor)
+
+    monkeypatch.setattr(text, "paste", recording)
+    render_settlement(view)
+    return pasted
+
+
+def _shares(pasted: list[_Pasted]) -> list[tuple[_Pasted, _Pasted]]:
+    """(name, share) as a payment line draws them: a muted name, then an accent number
+    after it on its line (each group of lines is a band of its own, from y 0)."""
+    return [
+        (name, share)
+        for name, share in itertools.pairwise(pasted)
+        if name.colour == theme.TEXT_MUTED_LIGHT
+        and share.colour == theme.ACCENT
+        and share.bold
+        and share.y == name.y
+        and share.x > name.x
+        and share.words.isdigit()
+    ]
+
+
+def test_a_payers_share_stands_apart_from_a_name_ending_in_a_digit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """电脑1 8 must not read 电脑18: the share is set off by a gap, colour and weight."""
+    names = ("Mei", "电脑1", "电脑2", "电脑3")
+    payments = tuple(
+        PaymentLine(payer, 0, amount, "点炮") for payer, amount in ((1, 16), (2, 8), (3, 20))
+    )
+    view = SettlementView(names=names, winners=(_winner(seat=0),), payments=payments)
+    shares = _shares(_pastes(monkeypatch, view))
+    assert [(name.words, share.words) for name, share in shares] == [
+        ("电脑1", "16"),
+        ("电脑2", "8"),
+        ("电脑3", "20"),
+    ]
+    body = settlement_module.BODY_SIZE
+    for name, share in shares:
+        assert share.x >= name.x + text.width(name.words, body) + settlement_module.SHARE_GAP
+
+
+def test_every_payer_keeps_its_share_however_long_the_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    long = tuple(f"麻将大师小{c}同学ThisIsAVeryLongName" for c in "明红刚")
+    payments = tuple(PaymentLine(payer, 3, 13 + payer, "自摸") for payer in range(3))
+    names = (long[0], long[1], long[2], "Sam")
+    view = SettlementView(names=names, winners=(_winner(seat=3),), payments=payments)
+    shares = _shares(_pastes(monkeypatch, view))
+    assert [share.words for _, share in shares] == ["13", "14", "15"]
+    for payer, (name, share) in enumerate(shares):
+        assert long[payer].startswith(name.words.removesuffix(text.ELLIPSIS))
+        assert share.x + text.width(share.words, settlement_module.BODY_SIZE, bold=True) <= (
+            settlement_module.WIDTH - settlement_module.MARGIN
+        )

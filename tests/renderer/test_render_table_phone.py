@@ -1,6 +1,7 @@
 """Scaled to 360 px wide, as a phone shows it in a thread, every face-up tile a player
-must read on a table picture (rivers, melds, winning tiles) is at least 18 px wide.
-Measured from the picture's plan, the boxes the tiles are drawn in."""
+must read on a table picture (rivers, melds, winning tiles) is at least 18 px wide, the
+horses 11 px, and every text at least 9 px tall. Measured from the picture's plan, the
+boxes the tiles are drawn in, and the sizes its text is drawn at."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import pytest
 from engine.ai import make_player
 from engine.round import Round
 from engine.tiles import Meld, MeldType, parse_tile
-from renderer import engine_views, table_layout
+from renderer import engine_views, layout, table_layout, text, theme
 from renderer.engine_views import SeatText
 from renderer.models import HorseView, Labels, SeatView, TableView
-from renderer.sprites import BACK
-from renderer.table_layout import BOXES, SIZE, Ink, Role, TablePlan, TableTile
+from renderer.reference import late_game_table
+from renderer.sprites import BACK, Mark
+from renderer.table_layout import BOXES, CENTRE, SIZE, Ink, Role, TablePlan, TableTile
 
 PHONE_WIDTH = 360
 MIN_PHONE_TILE = 18
@@ -152,3 +154,82 @@ def test_every_table_of_random_play_reads_on_a_phone(variant: str, seed: int) ->
         plan = table_layout.plan(table)
         assert not _unreadable(plan), _unreadable(plan)
         assert not _outside_own_box(table, plan)
+
+
+# Every text of the table, the centre's title and the horses' winds the smallest, stands
+# at least this tall on a phone.
+MIN_PHONE_TEXT = 9
+# Turned-up horses are at least this wide there, with their winds under them apart.
+MIN_PHONE_HORSE = 11
+HORSES = tuple(parse_tile(t) for t in ("9p", "6s", "7z", "1p", "5s", "9m"))
+WILDCARD = parse_tile("4z")
+
+
+def _finished(wildcard: int | None, horses: int) -> TableView:
+    """The end of a hand: the 宝牌, the horses turned up, the winning discard."""
+    seats = tuple(
+        SeatView(f"电脑{seat}", hand=HORSES[:4], discards=HORSES * 2) for seat in range(4)
+    )
+    return TableView(
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        last_discard=3,
+        caption="电脑3 打出 6条",
+        wall_left=22,
+        round_wind=0,
+        wildcard=wildcard,
+        horses=tuple(HorseView(k, i % 4) for i, k in enumerate(HORSES[:horses])),
+        title="国标麻将 · 第 1/4 局 · 庄家 电脑0",
+    )
+
+
+@pytest.mark.parametrize("wildcard", [None, WILDCARD])
+@pytest.mark.parametrize("horses", [1, 4, 6])
+def test_turned_up_horses_and_their_winds_read_on_a_phone(
+    wildcard: int | None, horses: int
+) -> None:
+    view = _finished(wildcard, horses)
+    plan = table_layout.plan(view)
+    cx, cy, cw, ch = CENTRE
+    centre = [t for t in plan.tiles if t.role is Role.CENTRE]
+    shown = [t for t in centre if t.mark is Mark.NONE and t.face in HORSES]
+    assert len(shown) == horses
+    assert all(_phone_width(t.width) >= MIN_PHONE_HORSE for t in shown)
+    assert (wildcard is not None) == any(t.face == WILDCARD for t in centre)
+    top = min(t.y + t.box[3] for t in shown)
+    winds = [i for i in plan.inks if i.seat is None and i.y >= top]
+    assert len(winds) == horses
+    spots = [(i.x, i.y, i.x + i.image.width, i.y + i.image.height) for i in winds]
+    assert layout.apart(spots)
+    by_x = sorted(shown, key=lambda t: t.x), sorted(winds, key=lambda i: i.x)
+    for tile, wind in zip(*by_x, strict=True):
+        assert abs(wind.x + wind.image.width / 2 - (tile.x + tile.width / 2)) <= 1
+    things: list[TableTile | Ink] = [*centre, *(i for i in plan.inks if i.seat is None)]
+    for thing in things:
+        x, y, w, h = thing.box
+        assert cx <= x and cy <= y and x + w <= cx + cw and y + h <= cy + ch, thing
+
+
+def test_every_text_of_the_table_reads_on_a_phone(drawn_text: list[tuple[str, int, str]]) -> None:
+    for view in (_finished(WILDCARD, 6), _full_table("mcr", 24), late_game_table()):
+        table_layout.plan(view)
+    assert drawn_text
+    assert min(_phone_width(size) for _, size, _ in drawn_text) >= MIN_PHONE_TEXT
+
+
+def test_the_centre_keeps_whole_parts_of_the_title_and_the_end_of_the_caption(
+    drawn_text: list[tuple[str, int, str]],
+) -> None:
+    """Early in a hand the centre has room for the title's rule set and hand; whatever
+    does not fit is left out whole. A long name is cut so that the move stays."""
+    seats = tuple(SeatView("W" * 32) for _ in range(4))
+    view = TableView(
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        last_discard=None,
+        caption="W" * 32 + " 打出 7条",
+        title="国标麻将 · 第 3/16 局 · 庄家 " + "W" * 32,
+    )
+    table_layout.plan(view)
+    title = [words for words, _, colour in drawn_text if colour == theme.TEXT_MUTED_LIGHT]
+    assert "第 3/16 局" in " ".join(title)
+    assert not any(text.ELLIPSIS in words for words in title)
+    assert any(words.endswith(" 打出 7条") for words, _, _ in drawn_text)

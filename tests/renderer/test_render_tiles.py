@@ -72,7 +72,7 @@ def test_turned_sprites_swap_width_and_height(quarter: int) -> None:
     assert _difference(back_again, upright) == 0
 
 
-@pytest.mark.parametrize("mark", [Mark.HIGHLIGHT, Mark.VOID, Mark.WILD])
+@pytest.mark.parametrize("mark", [Mark.HIGHLIGHT, Mark.WON, Mark.VOID, Mark.WILD])
 def test_marks_and_dimming_change_the_tile(mark: Mark) -> None:
     plain = sprites.tile(12, 48)
     assert _difference(sprites.tile(12, 48, mark=mark), plain) > 0.5
