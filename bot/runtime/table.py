@@ -253,6 +253,12 @@ class TableRuntime:
         async with self.lock:
             state = self._hand()
             hand = state.hand
+            # Time-outs in a row run on across the deal, so the hand's first prompts may be
+            # where a switch held back from the last claim window of the hand before falls.
+            try:
+                notices = await self._switch_held(range(SEATS))
+            except TableStopped:
+                return
             start = HandStart(
                 resumed=resumed,
                 seed_fingerprint=seed_fingerprint(state.seed),
@@ -267,7 +273,7 @@ class TableRuntime:
                 return
             for seat in range(SEATS):
                 self._open(seat)
-            self._publish((), (), frozenset(self._humans()), None)
+            self._publish((), notices, frozenset(self._humans()), None)
             self._settle_when_over()
 
     def apply_settings(self, settings: PlayerSettings) -> None:
@@ -451,18 +457,21 @@ class TableRuntime:
         if source is not Source.AI:
             # A reaction or a time-out has no click to ride on: the message itself changes.
             concerned.add(chair.chair)
-        self._refresh(_public(events), notices, actor, concerned)
+        await self._refresh(_public(events), notices, actor, concerned)
         self._settle_when_over()
         return None
 
-    def _refresh(
+    async def _refresh(
         self,
         public: Sequence[Event],
         notices: Sequence[TableNotice],
         actor: int | None,
         concerned: set[int],
     ) -> None:
-        """Renumber each seat whose choices changed and open its prompt, then publish.
+        """Renumber each seat whose choices changed and open its prompt, then publish
+        (lock held). A person whose switch to auto-play was held back from a claim window
+        is switched before their new prompt opens, so it is never shown as theirs to
+        answer.
 
         A hand message changes only for a chair that is asked something, whose controls
         go away, or whose own tiles or notes moved (``concerned``: chairs the events
@@ -471,7 +480,9 @@ class TableRuntime:
         state = self._hand()
         hand = state.hand
         touched = set()
-        for changed in state.prompts.renumber(hand):
+        renumbered = state.prompts.renumber(hand)
+        notices = [*notices, *await self._switch_held(c.seat for c in renumbered)]
+        for changed in renumbered:
             chair = self.chair_at(changed.seat).chair
             self._open(changed.seat)
             if state.prompts.open[changed.seat].asks or changed.asked_before:
@@ -578,11 +589,7 @@ class TableRuntime:
             self._schedule_ai(seat, prompt.seq, standing=True)
             return
         seconds = self.claim_timer if hand.phase in CLAIM_PHASES else self.turn_timer
-        if self._autoplay_due(chair, hand.phase):
-            # Timed out twice in a row, the last time on a claim: auto-play starts now,
-            # on the person's own move, as the AI would play it.
-            seconds = self.tempo.ai_delay
-        elif not seconds:
+        if not seconds:
             return
         prompt.deadline = self.timers.arm(seat, prompt.seq, seconds)
 
@@ -591,13 +598,43 @@ class TableRuntime:
         """Two time-outs in a row put a person on auto-play, announced at once. A claim
         window closing is not the moment: the notice and the badge would tell the table
         that the person could claim the discard or rob the kong. The switch waits for
-        the person's next prompt that is not a claim."""
+        the person's next prompt that is not a claim (:meth:`_switch_held`)."""
         return (
             chair.timeouts >= 2
             and chair.autoplay_on_timeout
             and not chair.autoplay
             and phase not in CLAIM_PHASES
         )
+
+    async def _switch_held(self, seats: Iterable[int]) -> list[TableNotice]:
+        """Switch to auto-play each person among these seats, whose prompts are about to
+        open, whose switch was held back from a claim window; the notices to tell (lock
+        held). Before the prompt is shown, not after: shown as theirs to answer, it would
+        ring their phone for a move the AI makes a moment later, then ring again for the
+        switch. A prompt their standing orders answer is their own move (it ends the
+        time-outs in a row), so it switches nobody."""
+        if self.finished:
+            return []
+        hand = self._hand().hand
+        notices = []
+        for seat in seats:
+            chair = self.chair_at(seat)
+            if (
+                self._autoplay_due(chair, hand.phase)
+                and hand.legal_actions(seat)
+                and standing_action(hand, seat, chair.orders) is None
+            ):
+                notices.append(await self._autoplay_on(chair))
+        return notices
+
+    async def _autoplay_on(self, chair: Chair) -> TableNotice:
+        """The person timed out twice in a row: the AI plays for them from now on (lock
+        held), stored before it is told."""
+        user_id = chair.user_id
+        assert user_id is not None
+        await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
+        chair.autoplay = True
+        return TableNotice(Notice.AUTOPLAY_ON, chair.chair)
 
     def _schedule_ai(self, seat: int, seq: int, *, standing: bool = False) -> None:
         """The AI's move for the seat after the tempo's delay; with ``standing``, the
@@ -658,18 +695,11 @@ class TableRuntime:
     async def _time_out(self, seat: int) -> None:
         chair = self.chair_at(seat)
         hand = self._hand().hand
-        # A switch held back from a claim window: this prompt was not waited for, and
-        # the AI plays it as it plays every move from now on.
-        held = chair.timeouts >= 2 and self._autoplay_due(chair, hand.phase)
         chair.timeouts += 1
         notices = []
         if self._autoplay_due(chair, hand.phase):
-            user_id = chair.user_id
-            assert user_id is not None
-            await self._store(lambda: self.store.set_autoplay(self.id, user_id, True))
-            chair.autoplay = True
-            notices.append(TableNotice(Notice.AUTOPLAY_ON, chair.chair))
-        action = (None if held else timeout_action(hand, seat)) or self._choose(seat)
+            notices.append(await self._autoplay_on(chair))
+        action = timeout_action(hand, seat) or self._choose(seat)
         await self.act(seat, action, Source.TIMEOUT, notices=notices)
 
     # -- clicks and reactions --------------------------------------------------------------
@@ -753,7 +783,9 @@ class TableRuntime:
         chair.autoplay = False
         chair.timeouts = 0
         self._hand().prompts.reopen(self.seat_of(chair.chair))
-        self._refresh((), (TableNotice(Notice.AUTOPLAY_OFF, chair.chair),), chair.chair, set())
+        await self._refresh(
+            (), (TableNotice(Notice.AUTOPLAY_OFF, chair.chair),), chair.chair, set()
+        )
 
     def _toggle(self, chair: Chair, order: Order) -> None:
         """A standing order turned on or off (lock held); an order that applies now acts
@@ -780,7 +812,7 @@ class TableRuntime:
                 return
             self._open(self.seat_of(chair_no))
             notice = TableNotice(Notice.LEFT_SERVER, chair_no)
-            self._refresh((), (notice,), None, {chair_no})
+            await self._refresh((), (notice,), None, {chair_no})
 
     async def react(self, chair_no: int, emoji: str) -> bool:
         """A reaction on a chair's hand message answers a claim like the matching button;

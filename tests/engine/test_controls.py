@@ -5,6 +5,7 @@ rule sets' suggestions are the ones a time-out takes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -12,7 +13,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.actions import Action, Bet, ChooseVoid, Discard, Exchange, Kong, Pass, Swap, Win
+from engine.actions import (
+    Action,
+    Bet,
+    ChooseVoid,
+    Discard,
+    Exchange,
+    Kong,
+    Pass,
+    Peek,
+    Swap,
+    Win,
+)
 from engine.controls import (
     Choice,
     Controls,
@@ -65,7 +77,7 @@ def check_controls(rnd: Round) -> set[str]:
         found = reachable(seat, asked)
         assert found == set(legal), asked.kind
         assert all(rnd.is_legal(a) for a in found)
-        check_suggestions(seat, asked)
+        check_suggestions(rnd, seat, asked)
         if rnd.phase is not Phase.PROMPT:
             (pick,) = asked.controls
             assert isinstance(pick, PickOne)
@@ -74,12 +86,14 @@ def check_controls(rnd: Round) -> set[str]:
     return kinds
 
 
-def check_suggestions(seat: int, asked: Controls) -> None:
+def check_suggestions(rnd: Round, seat: int, asked: Controls) -> None:
+    """A marked suggestion is the answer a time-out takes: the mark tells the player what
+    happens if they do not answer."""
     for control in asked.controls:
         if isinstance(control, PickOne) and control.suggested is not None:
-            assert 0 <= control.suggested < len(control.choices)
+            assert control.choices[control.suggested].action == rnd.default_action(seat)
         if isinstance(control, PickTiles) and control.suggested:
-            control.answer(seat, control.suggested)
+            assert control.answer(seat, control.suggested) == rnd.default_action(seat)
 
 
 def play_through_controls(rnd: Round, seed: int) -> set[str]:
@@ -141,6 +155,7 @@ def test_last_chance_is_one_choice_per_face_down_tile() -> None:
     (pick,) = asked.controls
     assert isinstance(pick, PickOne)
     assert [c.number for c in pick.choices] == [1, 2, 3, 4]
+    assert pick.suggested is None, "a face-down tile is no better than another"
 
 
 def test_a_turn_names_each_discard_and_kong_tile() -> None:
@@ -226,6 +241,36 @@ def test_the_swap_picks_held_tiles_up_to_swap_max_or_keeps_them() -> None:
     assert isinstance(tiles, PickTiles) and isinstance(keep, PickOne)
     assert (tiles.least, tiles.most, len(tiles.tiles)) == (1, 3, 13)
     assert keep.choices == (Choice(Swap(1, ())),)
+
+
+NO_BETS = {"doubling": False, "horses": False}
+
+
+@pytest.mark.parametrize(
+    ("options", "double", "kind", "default"),
+    [
+        pytest.param({}, None, "bet", lambda seat: Bet(seat, 1, ()), id="bet"),
+        pytest.param(
+            {"doubling": False}, None, "bet", lambda seat: Bet(seat, 1, ()), id="horses-only"
+        ),
+        pytest.param(NO_BETS, 2, "peek", lambda seat: Peek(seat, (seat + 1) % 4), id="peek"),
+        pytest.param(NO_BETS, 4, "swap", lambda seat: Swap(seat, ()), id="swap"),
+    ],
+)
+def test_mcrs_set_up_prompts_mark_the_answer_a_time_out_takes(
+    options: dict[str, Any], double: int | None, kind: str, default: Callable[[int], Action]
+) -> None:
+    """No horses and ×1, one's 下家, keeping one's tiles: marked as 定缺's and 换三张's
+    suggestions are, so the player sees what happens if they do not answer."""
+    seed = 0 if double is None else seeds_rolling(double)[0]
+    rnd = Round.new("mcr", options, seed, hand_number=2)
+    assert rnd.prompt is not None and rnd.prompt.id == kind
+    for seat in range(4):
+        asked = rnd.controls(seat)
+        assert asked is not None
+        (pick,) = [c for c in asked.controls if isinstance(c, PickOne)]
+        assert pick.suggested is not None
+        assert pick.choices[pick.suggested].action == default(seat) == rnd.default_action(seat)
 
 
 def test_controls_refuse_bad_picks() -> None:

@@ -94,17 +94,19 @@ async def make_table(
     people: int,
     *,
     ai_level: str = "normal",
+    rounds: int = 1,
     **options: Any,
 ) -> Table:
-    """A started table: ``people`` persons in the first chairs, AI seats in the rest."""
+    """A started table of ``rounds`` hands: ``people`` persons in the first chairs, AI seats
+    in the rest."""
     table = await store.create_table(
         guild_id=GUILD,
         channel_id=None,
         creator_id=PEOPLE[0],
         creator_name="P0",
         variant=variant,
-        options={"rounds": 1, **options},
-        rounds=1,
+        options={"rounds": rounds, **options},
+        rounds=rounds,
     )
     for chair in range(1, 4):
         if chair < people:
@@ -262,6 +264,32 @@ async def test_time_outs_play_for_the_person_then_auto_play_until_back(
     await runtime.close()
 
 
+async def prompt_closed(runtime: TableRuntime, recorder: Recorder, chair: int, seq: int) -> None:
+    """Wait until the chair's prompt ``seq`` is answered or over."""
+    await recorder.until(lambda: runtime.seat_state(chair).seq != seq)
+
+
+async def time_out_on_a_claim(runtime: TableRuntime, recorder: Recorder) -> int:
+    """Play chair 0's turns until one of its claim windows runs out as the person's second
+    time-out in a row; how many outcomes were told before that time-out."""
+    chair = runtime.chairs[0]
+    before = len(recorder.outcomes)
+    while chair.timeouts < 2:
+        await recorder.until(
+            lambda: runtime.seat_state(0).kind in ("turn", "claim") or bool(recorder.settled)
+        )
+        assert not recorder.settled, "no claim of the person's ran out this hand"
+        state = runtime.seat_state(0)
+        if state.kind == "turn":
+            assert (await runtime.click(0, answer_click(state))).problem is None
+            continue
+        # A window another seat's claim closes first is no time-out: wait for the next.
+        before = len(recorder.outcomes)
+        chair.timeouts = 1
+        await prompt_closed(runtime, recorder, 0, state.seq)
+    return before
+
+
 async def test_a_second_time_out_on_a_claim_waits_for_the_persons_own_move(
     store: SqliteStore,
 ) -> None:
@@ -270,23 +298,67 @@ async def test_a_second_time_out_on_a_claim_waits_for_the_persons_own_move(
     runtime, recorder = await started(store, Variant.GUANGDONG, 1, turn_timer=300, claim_timer=1)
     chair = runtime.chairs[0]
     seat = runtime.seat_of(0)
-    while runtime.seat_state(0).kind != "claim":
-        await recorder.until(
-            lambda: runtime.seat_state(0).kind in ("turn", "claim") or bool(recorder.settled)
-        )
-        assert not recorder.settled, "no claim was offered to the person this hand"
-        state = runtime.seat_state(0)
-        if state.kind == "turn":
-            assert (await runtime.click(0, answer_click(state))).problem is None
-    chair.timeouts = 1
-    claims = runtime.seat_state(0).seq
-    await recorder.until(lambda: runtime.seat_state(0).seq != claims)
+    await time_out_on_a_claim(runtime, recorder)
     assert chair.timeouts == 2 and not chair.autoplay
     await recorder.until(lambda: chair.autoplay)
     (told,) = [o for o in recorder.outcomes if o.notices]
     assert [n.notice for n in told.notices] == [Notice.AUTOPLAY_ON]
     assert told.public and getattr(told.public[0], "seat", None) == seat
     assert told.board is not None
+    await runtime.close()
+
+
+async def test_a_switch_held_back_from_a_claim_is_made_before_the_next_prompt_is_shown(
+    store: SqliteStore,
+) -> None:
+    """The person's next own turn is the AI's from the start: shown as theirs to answer, it
+    would ring their phone for a move the AI makes a moment later, and ring again for
+    auto-play."""
+    runtime, recorder = await started(store, Variant.GUANGDONG, 1, turn_timer=300, claim_timer=1)
+    chair = runtime.chairs[0]
+    before = await time_out_on_a_claim(runtime, recorder)
+    await recorder.until(lambda: chair.autoplay)
+    mine = [s for o in recorder.outcomes[before:] for s in o.seats if s.chair == 0]
+    # Claim windows that open meanwhile are the person's as before (decision 17).
+    assert not any(s.waits_for_person for s in mine if s.kind != "claim")
+    (told,) = [o for o in recorder.outcomes[before:] if o.notices]
+    assert [(n.notice, n.chair) for n in told.notices] == [(Notice.AUTOPLAY_ON, 0)]
+    (switched,) = [s for s in told.seats if s.chair == 0]
+    assert switched.kind == "turn" and switched.autoplay and switched.deadline is None
+    assert (await store.get_table(runtime.id)).seats[0].autoplay
+    # The AI plays that turn as it plays every move on auto-play: no time-out.
+    timeouts = chair.timeouts
+    await prompt_closed(runtime, recorder, 0, switched.seq)
+    assert chair.timeouts == timeouts
+    await runtime.close()
+
+
+async def test_a_switch_held_back_at_a_hands_end_is_made_before_the_next_is_shown(
+    store: SqliteStore,
+) -> None:
+    """The hand's last claim window closed on the person's second time-out in a row: the
+    next hand's first prompt (换三张, everyone's at once) is shown as the AI's from the
+    deal on."""
+    runtime: TableRuntime | None = None
+
+    class GoneAtTheEnd(Recorder):
+        async def hand_settled(self, settled: Settled) -> None:
+            await super().hand_settled(settled)
+            assert runtime is not None
+            runtime.chairs[0].timeouts = 2
+
+    recorder = GoneAtTheEnd()
+    table = await make_table(store, Variant.SICHUAN, 1, rounds=4, turn_timer=300, claim_timer=300)
+    runtime = runtime_for(table, store, recorder)
+    await runtime.start()
+    await play_people(runtime, recorder, [0])
+    await recorder.until(lambda: len(recorder.starts) == 2 and runtime.chairs[0].autoplay)
+    (dealt,) = [s for s in recorder.starts[1].seats if s.chair == 0]
+    assert dealt.kind == "exchange" and dealt.autoplay and not dealt.waits_for_person
+    assert dealt.deadline is None
+    (told,) = [o for o in recorder.outcomes if o.notices]
+    assert [(n.notice, n.chair) for n in told.notices] == [(Notice.AUTOPLAY_ON, 0)]
+    assert told.revision > recorder.starts[1].board.revision
     await runtime.close()
 
 

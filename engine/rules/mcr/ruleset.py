@@ -298,22 +298,27 @@ class McrRules(RuleSet[McrOptions]):
     def prompt_controls(self, state: State, prompt: Prompt, seat: int) -> tuple[Control, ...]:
         """The bet as the horse positions bought (when horses are on), then a doubling
         factor; 火眼金睛 as one choice per opponent; 偷天换日 as a pick of the tiles to
-        give up, or keeping them all; 妙手回春 as one choice per face-down tile."""
+        give up, or keeping them all; 妙手回春 as one choice per face-down tile. The set-up
+        prompts mark the choice a time-out takes (:meth:`default_prompt_action`): no
+        horses, ×1; one's 下家; keeping one's tiles. 妙手回春's is left unmarked: a
+        face-down tile is no better than another, and a mark would say it is."""
         options = state.options
+        default = self.default_prompt_action(state, prompt, seat)
         if prompt.id == BET:
             factors = tuple(Choice(Bet(seat, f, ()), number=f) for f in options.factors(seat))
-            bet = PickOne(BET, factors)
+            bet = PickOne(BET, factors, suggested=_place(factors, default))
             if not options.horses:
                 return (bet,)
             positions = tuple(range(1, HORSE_ROW + 1))
             return (PickNumbers(BUY_HORSES, BUY_HORSES, positions, 0, MAX_HORSES), bet)
         if prompt.id == PEEK:
             targets = tuple(Choice(Peek(seat, t), seat=t) for t in seats_after(seat))
-            return (PickOne(PEEK, targets),)
+            return (PickOne(PEEK, targets, suggested=_place(targets, default)),)
         if prompt.id == SWAP:
             tiles = tuple(kinds_of(state.concealed(seat)))
             most = min(options.swap_max, len(tiles))
-            keep = PickOne(SWAP, (Choice(Swap(seat, ())),))
+            kept = (Choice(Swap(seat, ())),)
+            keep = PickOne(SWAP, kept, suggested=_place(kept, default))
             return (PickTiles(SWAP, SWAP, tiles, 1, most), keep)
         picks = tuple(Choice(LastChance(seat, p), number=p) for p in range(1, CHANCE_TILES + 1))
         return (PickOne(LAST_CHANCE, picks),)
@@ -645,6 +650,12 @@ def _settled_win(state: State) -> SettledWin | None:
     return SettledWin(
         context.seat, win.score.total, context.from_seat, context.how is WinHow.ROB_KONG
     )
+
+
+def _place(choices: Sequence[Choice], default: Action) -> int:
+    """The index among ``choices`` of the answer a time-out takes, so the mark and the
+    time-out cannot differ."""
+    return next(i for i, choice in enumerate(choices) if choice.action == default)
 
 
 RULESET = McrRules()
