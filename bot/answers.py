@@ -12,7 +12,7 @@ after another answer is a follow-up of its own. Names in an answer never mention
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -49,6 +49,19 @@ async def in_time(
 def clipped(text: str) -> str:
     """``text`` within Discord's limit on a message's content."""
     return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
+
+
+def whole_lines(lines: Sequence[str]) -> str:
+    """The first of ``lines`` that fit Discord's limit on a message's content, each whole:
+    a list cut mid-line by :func:`clipped` would show half an entry."""
+    shown: list[str] = []
+    size = -1  # the first line needs no line break before it
+    for line in lines:
+        size += 1 + len(line)
+        if size > CONTENT_LIMIT:
+            break
+        shown.append(line)
+    return "\n".join(shown)
 
 
 def owes_words(interaction: discord.Interaction[Any]) -> bool:

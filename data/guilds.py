@@ -17,9 +17,15 @@ VALUES (:guild_id, :table_category_id, :turn_timer, :claim_timer, :starter_cards
 
 _INSERT_IF_NEW = _INSERT + "ON CONFLICT (guild_id) DO NOTHING"
 
-_UPSERT = (
-    _INSERT
-    + """
+# Saved by an admin: configured from then on (``configured_at``, kept from the first save).
+_UPSERT = """
+INSERT INTO guilds (
+    guild_id, table_category_id, turn_timer, claim_timer, starter_cards, daily_cards,
+    room_card_prices, card_payer, lobbies_per_member, lobbies_per_server, created_at, updated_at,
+    configured_at
+)
+VALUES (:guild_id, :table_category_id, :turn_timer, :claim_timer, :starter_cards, :daily_cards,
+        :room_card_prices, :card_payer, :lobbies_per_member, :lobbies_per_server, :now, :now, :now)
 ON CONFLICT (guild_id) DO UPDATE SET
     table_category_id = excluded.table_category_id,
     turn_timer = excluded.turn_timer,
@@ -30,9 +36,9 @@ ON CONFLICT (guild_id) DO UPDATE SET
     card_payer = excluded.card_payer,
     lobbies_per_member = excluded.lobbies_per_member,
     lobbies_per_server = excluded.lobbies_per_server,
-    updated_at = excluded.updated_at
+    updated_at = excluded.updated_at,
+    configured_at = COALESCE(guilds.configured_at, excluded.updated_at)
 """
-)
 
 
 def _params(config: GuildConfig, now_ms: int) -> dict[str, object]:
@@ -73,6 +79,7 @@ async def get_config(db: Connection, guild_id: int) -> GuildConfig:
         card_payer=row["card_payer"],
         lobbies_per_member=row["lobbies_per_member"],
         lobbies_per_server=row["lobbies_per_server"],
+        configured=row["configured_at"] is not None,
     )
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from data.errors import PriceNotSetError
 
@@ -90,6 +90,9 @@ class GuildConfig:
     #: Lobbies one member may have open at once, and the whole server; 0 = no cap.
     lobbies_per_member: int = 3
     lobbies_per_server: int = 20
+    #: Whether an admin has saved these settings: until then the server plays with the
+    #: bot's default timers, whatever the settings here say.
+    configured: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in (
@@ -116,6 +119,62 @@ class GuildConfig:
         if cards is None:
             raise PriceNotSetError(self.guild_id, rounds)
         return cards
+
+
+_T = TypeVar("_T")
+
+
+def _named(value: _T | None, stored: _T) -> _T:
+    return stored if value is None else value
+
+
+@dataclass(frozen=True)
+class GuildConfigChange:
+    """The settings one `/admin config` names, for `Store.update_guild_config` to apply
+    over the stored ones in its write transaction; None leaves a setting as it is, so two
+    admins who change different settings at once both keep their change."""
+
+    table_category_id: int | None = None
+    #: Open tables as threads again (`table_category_id` None); not with a category.
+    no_category: bool = False
+    turn_timer: int | None = None
+    claim_timer: int | None = None
+    starter_cards: int | None = None
+    daily_cards: int | None = None
+    #: The prices of the hand counts named; the other counts keep theirs.
+    room_card_prices: Mapping[int, int] | None = None
+    card_payer: CardPayer | None = None
+    lobbies_per_member: int | None = None
+    lobbies_per_server: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.no_category and self.table_category_id is not None:
+            raise ValueError("a table category and no category at once")
+
+    def applied_to(
+        self, config: GuildConfig, first_timers: tuple[int, int] | None = None
+    ) -> GuildConfig:
+        """`config` with the settings named here, configured from now on. A server no admin
+        has configured yet takes `first_timers`, the timers it played with, for those this
+        change does not name."""
+        turn, claim = config.turn_timer, config.claim_timer
+        if first_timers is not None and not config.configured:
+            turn, claim = first_timers
+        return replace(
+            config,
+            table_category_id=None
+            if self.no_category
+            else _named(self.table_category_id, config.table_category_id),
+            turn_timer=_named(self.turn_timer, turn),
+            claim_timer=_named(self.claim_timer, claim),
+            starter_cards=_named(self.starter_cards, config.starter_cards),
+            daily_cards=_named(self.daily_cards, config.daily_cards),
+            room_card_prices={**config.room_card_prices, **(self.room_card_prices or {})},
+            card_payer=_named(self.card_payer, config.card_payer),
+            lobbies_per_member=_named(self.lobbies_per_member, config.lobbies_per_member),
+            lobbies_per_server=_named(self.lobbies_per_server, config.lobbies_per_server),
+            configured=True,
+        )
 
 
 @dataclass(frozen=True)

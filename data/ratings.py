@@ -198,17 +198,22 @@ FROM ratings AS r
 LEFT JOIN guild_members AS m ON m.guild_id = r.scope AND m.user_id = r.user_id
 LEFT JOIN players AS p ON p.user_id = r.user_id
 WHERE r.scope = :scope AND r.season = :season AND r.variant = :variant
-  AND r.sessions >= :min_games
 """
 
+_SESSIONS = "AND r.sessions >= :min_games\n"
 _PAGE = "LIMIT :limit OFFSET :offset"
 
-# Each order reads one index of ratings.
+# Each order reads one index of ratings, which carries the count its minimum is of.
 BOARD_SQL = {
-    Ranking.RATING: _BOARD_SELECT + "ORDER BY r.rating DESC, r.user_id " + _PAGE,
-    Ranking.NET: _BOARD_SELECT + "ORDER BY r.net DESC, r.user_id " + _PAGE,
-    Ranking.WIN_RATE: _BOARD_SELECT + "ORDER BY r.win_rate DESC, r.hands DESC, r.user_id " + _PAGE,
+    Ranking.RATING: _BOARD_SELECT + _SESSIONS + "ORDER BY r.rating DESC, r.user_id " + _PAGE,
+    Ranking.NET: _BOARD_SELECT + _SESSIONS + "ORDER BY r.net DESC, r.user_id " + _PAGE,
+    # A win rate is of hands, so its minimum is too.
+    Ranking.WIN_RATE: _BOARD_SELECT
+    + "AND r.hands >= :min_games\n"
+    + "ORDER BY r.win_rate DESC, r.hands DESC, r.user_id "
+    + _PAGE,
     Ranking.BEST_HAND: _BOARD_SELECT
+    + _SESSIONS
     + "AND r.best_hand IS NOT NULL\nORDER BY r.best_hand DESC, r.user_id "
     + _PAGE,
 }
@@ -226,7 +231,8 @@ async def board(
     offset: int,
 ) -> list[LeaderboardEntry]:
     """A board of ratings rows: by rating, or a season's by net, win rate or best hand
-    (hands and wins of its rated sessions)."""
+    (hands and wins of its rated sessions). `min_games` counts hands on the win-rate
+    board, rated sessions on the others."""
     rows = await db.execute_fetchall(
         BOARD_SQL[ranking],
         {

@@ -29,6 +29,7 @@ from data.models import (
     CardKind,
     CardMovement,
     GuildConfig,
+    GuildConfigChange,
     LeaderboardEntry,
     LiveTable,
     Member,
@@ -132,9 +133,19 @@ class SqlStore(ABC):
         async with self._read() as db:
             return await guilds.get_config(db, guild_id)
 
-    async def save_guild_config(self, config: GuildConfig) -> None:
+    async def update_guild_config(
+        self,
+        guild_id: int,
+        change: GuildConfigChange,
+        *,
+        first_timers: tuple[int, int] | None = None,
+    ) -> GuildConfig:
         async with self._write() as db:
+            # Read inside the write, which runs alone: nothing changes between the read
+            # and the save, so another admin's change at the same moment is kept.
+            config = change.applied_to(await guilds.get_config(db, guild_id), first_timers)
             await guilds.save_config(db, config, self._now())
+        return config
 
     # Room cards
 
@@ -158,11 +169,14 @@ class SqlStore(ABC):
         key: str,
         actor_id: int,
         note: str | None = None,
+        display_name: str | None = None,
     ) -> CardMovement:
         if amount == 0:
             raise ValueError("a grant of 0 cards moves nothing")
         async with self._write() as db:
-            await self._admit(db, guild_id, user_id, None)
+            # In the grant's transaction: a take refused leaves no member, starter cards
+            # or name behind.
+            await self._admit(db, guild_id, user_id, display_name)
             return await cards.record(
                 db,
                 guild_id=guild_id,

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from data.models import (
     CardMovement,
     GuildConfig,
+    GuildConfigChange,
     LeaderboardEntry,
     LiveTable,
     Member,
@@ -60,7 +61,17 @@ class Store(Protocol):
 
     async def guild_config(self, guild_id: int) -> GuildConfig: ...
 
-    async def save_guild_config(self, config: GuildConfig) -> None: ...
+    async def update_guild_config(
+        self,
+        guild_id: int,
+        change: GuildConfigChange,
+        *,
+        first_timers: tuple[int, int] | None = None,
+    ) -> GuildConfig:
+        """Apply the settings `change` names over the stored ones, in one transaction,
+        and return the server's settings saved; a server not configured before takes
+        `first_timers` for the timers `change` does not name (`GuildConfigChange`)."""
+        ...
 
     # Room cards
 
@@ -81,9 +92,12 @@ class Store(Protocol):
         key: str,
         actor_id: int,
         note: str | None = None,
+        display_name: str | None = None,
     ) -> CardMovement:
-        """An admin's grant (amount > 0) or take (amount < 0); a take beyond the balance
-        raises InsufficientCardsError."""
+        """An admin's grant (amount > 0) or take (amount < 0) to a member, admitted as
+        `touch_member` does (with their name in the server, when given) in the same
+        transaction; a take beyond the balance raises InsufficientCardsError and keeps
+        nothing."""
         ...
 
     async def claim_daily_cards(self, guild_id: int, user_id: int) -> CardMovement | None:
@@ -230,7 +244,9 @@ class Store(Protocol):
         """Ranked players of a server (or all servers with guild_id None), one rule set (or
         all with variant None). By rating, or with a season (its number in the server),
         the board reads ratings (period ignored; games are the rated sessions' hands);
-        NotFoundError for a season the server never had."""
+        NotFoundError for a season the server never had. Only players with `min_games`
+        hands are ranked, or on the boards that read ratings but by win rate, that many
+        rated sessions."""
         ...
 
     async def rating(

@@ -3,7 +3,7 @@ admins (Manage Server) set."""
 
 from __future__ import annotations
 
-import dataclasses
+import re
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.i18n.translator import text
 from bot.variants import MAX_TIMER, ROUND_COUNTS
 from data.errors import InsufficientCardsError, SeasonError
-from data.models import CardPayer, GuildConfig, Season
+from data.models import CardPayer, GuildConfig, GuildConfigChange, Season
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
@@ -26,13 +26,15 @@ if TYPE_CHECKING:
 
 #: The most cards a table may cost.
 MAX_PRICE = 10000
+#: "8 = 3", as table options and the bot's own options form write a setting, reads "8=3".
+_SPACED_EQUALS = re.compile(r"\s*=\s*")
 
 
 def parse_prices(written: str) -> dict[int, int]:
     """``1=1 4=2 8=3 16=4`` → {1: 1, 4: 2, 8: 3, 16: 4}: prices of the hand counts a table
     may play (every rule set offers the same ones)."""
     prices: dict[int, int] = {}
-    for part in written.replace(",", " ").split():
+    for part in _SPACED_EQUALS.sub("=", written.replace(",", " ")).split():
         rounds, sep, cards = part.partition("=")
         # isdecimal, not isdigit: "²" is a digit that int() refuses.
         if not sep or not rounds.strip().isdecimal() or not cards.strip().isdecimal():
@@ -110,26 +112,30 @@ class AdminCog(
     async def grant(
         self,
         interaction: discord.Interaction[MahjongBot],
-        user: discord.User,
+        user: discord.Member | discord.User,
         amount: app_commands.Range[int, -10000, 10000],
         note: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         if amount == 0:
             raise UserError("admin.zero")
+        # Room cards pay for seats at tables, which only the server's people take.
+        if user.bot:
+            raise UserError("admin.grant_bot", user=user.mention)
+        if not isinstance(user, discord.Member):
+            raise UserError("admin.grant_not_member", user=user.mention)
         granted = self._granted(interaction, user, amount, note)
         await answer_privately(interaction, await in_time(interaction, granted))
 
     async def _granted(
         self,
         interaction: discord.Interaction[MahjongBot],
-        user: discord.User,
+        user: discord.Member,
         amount: int,
         note: str | None,
     ) -> str:
         """The cards given (or taken), stored, as the admin reads it."""
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
-        await self.bot.store.touch_member(guild_id, user.id, user.name)
         try:
             move = await self.bot.store.grant_cards(
                 guild_id,
@@ -138,6 +144,8 @@ class AdminCog(
                 key=f"grant:{interaction.id}",
                 actor_id=interaction.user.id,
                 note=note,
+                # Their name in this server, as the boards show it.
+                display_name=user.display_name,
             )
         except InsufficientCardsError as exc:
             raise UserError("admin.take_too_many", count=exc.balance) from None
@@ -198,48 +206,42 @@ class AdminCog(
         lobbies_per_server: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
-        changes: dict[str, object] = {}
-        if table_category is not None:
-            changes["table_category_id"] = table_category.id
-        if no_category:
-            changes["table_category_id"] = None
-        for name, value in (
-            ("turn_timer", turn_timer),
-            ("claim_timer", claim_timer),
-            ("starter_cards", starter_cards),
-            ("daily_cards", daily_cards),
-            ("lobbies_per_member", lobbies_per_member),
-            ("lobbies_per_server", lobbies_per_server),
-        ):
-            if value is not None:
-                changes[name] = value
-        if prices is not None:
-            changes["room_card_prices"] = parse_prices(prices)
-        if card_payer is not None:
-            changes["card_payer"] = CardPayer(card_payer)
-        saved = self._configured(interaction, guild_id, changes)
+        if table_category is not None and no_category:
+            raise UserError("admin.category_and_none")
+        change = GuildConfigChange(
+            table_category_id=None if table_category is None else table_category.id,
+            no_category=no_category,
+            turn_timer=turn_timer,
+            claim_timer=claim_timer,
+            starter_cards=starter_cards,
+            daily_cards=daily_cards,
+            room_card_prices=None if prices is None else parse_prices(prices),
+            card_payer=None if card_payer is None else CardPayer(card_payer),
+            lobbies_per_member=lobbies_per_member,
+            lobbies_per_server=lobbies_per_server,
+        )
+        saved = self._configured(interaction, guild_id, change)
         await answer_privately(interaction, await in_time(interaction, saved))
 
     async def _configured(
         self,
         interaction: discord.Interaction[MahjongBot],
         guild_id: int,
-        changes: dict[str, object],
+        change: GuildConfigChange,
     ) -> str:
-        """The server's settings after ``changes``, stored, as the admin reads them."""
+        """The server's settings after ``change``, stored, as the admin reads them."""
         locale = await self.bot.locale_of(interaction)
-        config = await self.bot.store.guild_config(guild_id)
-        if changes:
-            # A first configuration starts from the timers the server was using.
-            turn, claim = self.bot.tables.timer_defaults(config)
-            changes = {"turn_timer": turn, "claim_timer": claim, **changes}
-            prices = changes.get("room_card_prices")
-            if isinstance(prices, dict):
-                # The prices named change; the others stay as they were.
-                changes["room_card_prices"] = {**prices_of(config), **prices}
-            config = dataclasses.replace(config, **changes)  # type: ignore[arg-type]
-            await self.bot.store.save_guild_config(config)
-        head = t("admin.saved" if changes else "admin.heading", locale)
+        if change == GuildConfigChange():
+            config = await self.bot.store.guild_config(guild_id)
+            head = t("admin.heading", locale)
+        else:
+            config = await self.bot.store.update_guild_config(
+                guild_id,
+                change,
+                # A first configuration keeps the timers the server was using.
+                first_timers=self.bot.tables.timer_defaults(GuildConfig(guild_id)),
+            )
+            head = t("admin.saved", locale)
         timers = self.bot.tables.timer_defaults(config)
         return f"{head}\n{describe(config, timers, locale)}"
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import answer_privately, in_time
+from bot.answers import answer_privately, in_time, whole_lines
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text
@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 HISTORY_LINES = 15
+#: The most of an admin's note (up to 200 characters) a line of /cards history shows, so
+#: that a page of movements fits one message.
+NOTE_SHOWN = 60
+
+
+def shown_note(note: str) -> str:
+    return note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1] + "…"
 
 
 def movement_line(move: CardMovement, locale: str) -> str:
@@ -30,7 +37,7 @@ def movement_line(move: CardMovement, locale: str) -> str:
         delta=f"{move.delta:+d}",
         balance=move.balance_after,
         table=table,
-        note=f" · {move.note}" if move.note else "",
+        note=f" · {shown_note(move.note)}" if move.note else "",
     )
 
 
@@ -60,7 +67,10 @@ class CardsCog(
 
     async def _balance(self, interaction: discord.Interaction[MahjongBot]) -> str:
         guild_id = guild_of(interaction)
-        await self.bot.store.touch_member(guild_id, interaction.user.id, interaction.user.name)
+        # The name in this server (nickname first), as the boards and lobbies show it.
+        await self.bot.store.touch_member(
+            guild_id, interaction.user.id, interaction.user.display_name
+        )
         daily = await self.bot.store.claim_daily_cards(guild_id, interaction.user.id)
         balance = await self.bot.store.card_balance(guild_id, interaction.user.id)
         locale = await self.bot.locale_of(interaction)
@@ -85,7 +95,7 @@ class CardsCog(
             return t("cards.none", locale)
         lines = [t("cards.history_heading", locale)]
         lines += [movement_line(move, locale) for move in moves]
-        return "\n".join(lines)
+        return whole_lines(lines)
 
 
 async def setup(bot: MahjongBot) -> None:

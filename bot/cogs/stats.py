@@ -15,7 +15,7 @@ from bot.answers import answer_privately, answer_publicly, finish, in_time
 from bot.cogs.cards import guild_of
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import fan_name, rating_text, total_text, variant_name
+from bot.i18n.terms import fan_name, rating_text, total_text, variant_name, variant_text
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, stats_png
 from data.errors import NotFoundError
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from bot.client import MahjongBot
 
 BOARD_SIZE = 10
+#: Hands a player needs to be ranked by win rate, in the period or season shown: one
+#: lucky hand would otherwise top the board at 100%.
+MIN_WIN_RATE_HANDS = 10
 HISTORY_SIZE = 10
 #: Fans or patterns the /stats picture lists.
 TOP_FANS = 5
@@ -156,7 +159,10 @@ def stats_view(
 
 def history_line(row: RoundSummary, locale: str) -> str:
     if row.won:
-        outcome = t(f"how.{row.how}", locale) if row.how else t("stats.won", locale)
+        how = f"how.{row.how}"
+        outcome = (
+            variant_text(row.variant.value, how, locale) if row.how else t("stats.won", locale)
+        )
     elif row.dealt_in:
         outcome = t("stats.dealt_in", locale)
     else:
@@ -232,6 +238,7 @@ class StatsCog(commands.Cog):
                 variant=Variant(variant) if variant else None,
                 period=Period(period),
                 ranking=chosen,
+                min_games=MIN_WIN_RATE_HANDS if chosen is Ranking.WIN_RATE else 0,
                 limit=BOARD_SIZE,
                 season=season,
             )
@@ -251,10 +258,16 @@ class StatsCog(commands.Cog):
             period=when,
             ranking=t(f"choice.ranking.{ranking}", locale),
         )
+        if chosen is Ranking.WIN_RATE:
+            heading += t("stats.board_min_hands", locale, count=MIN_WIN_RATE_HANDS)
         board = board_text(entries, chosen, heading, locale)
-        if chosen is Ranking.RATING and season is None and Period(period) is not Period.ALL:
-            # A rating sums up every session; say so rather than ignore the days asked for.
-            board += "\n" + t("stats.rating_all_time", locale)
+        # Say so rather than ignore the days asked for.
+        if Period(period) is not Period.ALL:
+            if season is not None:
+                board += "\n" + t("stats.season_whole", locale)
+            elif chosen is Ranking.RATING:
+                # A rating sums up every session.
+                board += "\n" + t("stats.rating_all_time", locale)
         return board
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.description"))

@@ -113,7 +113,7 @@ async def thought(handle: InteractionHandle, person: Person, *, private: bool) -
     [
         ("/cards balance", {}, "card_balance", True, "room card"),
         ("/settings", {"auto_play": "false"}, "save_player_settings", True, "Saved."),
-        ("/admin config", {"turn_timer": "30"}, "save_guild_config", True, "Saved."),
+        ("/admin config", {"turn_timer": "30"}, "update_guild_config", True, "Saved."),
         ("/leaderboard", {}, "leaderboard", False, "Leaderboard"),
         ("/admin season start", {}, "start_season", False, "Season 1 has started"),
     ],

@@ -6,13 +6,12 @@ database of its own; `sqlite_store` and `db_path` are for what only SQLite has.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 
-from data import CardPayer, RoundInfo, RoundResult, SqliteStore, Table, Variant
+from data import CardPayer, GuildConfigChange, RoundInfo, RoundResult, SqliteStore, Table, Variant
 from data.sql_store import SqlStore
 from tests.data.databases import Database, PostgresDatabase, SqliteDatabase
 from tests.data.store_support import (
@@ -76,8 +75,7 @@ def make_table(store: SqlStore) -> MakeTable:
         payer: CardPayer | None = None,
     ) -> Table:
         if payer is not None:
-            config = await store.guild_config(guild_id)
-            await store.save_guild_config(dataclasses.replace(config, card_payer=payer))
+            await store.update_guild_config(guild_id, GuildConfigChange(card_payer=payer))
         creator = players[0]
         assert creator is not None
         table = await store.create_table(

@@ -14,6 +14,7 @@ import pytest
 from data import (
     CardKind,
     CardPayer,
+    GuildConfigChange,
     IdempotencyKeyError,
     InsufficientCardsError,
     PriceNotSetError,
@@ -56,8 +57,7 @@ class _ConfigChanges(TypedDict, total=False):
 
 
 async def _set_config(store: SqlStore, **changes: Unpack[_ConfigChanges]) -> None:
-    config = await store.guild_config(GUILD)
-    await store.save_guild_config(dataclasses.replace(config, **changes))
+    await store.update_guild_config(GUILD, GuildConfigChange(**changes))
 
 
 async def _ledger_totals(

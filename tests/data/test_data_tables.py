@@ -9,6 +9,7 @@ import pytest
 from data import (
     CardPayer,
     GuildConfig,
+    GuildConfigChange,
     HostAloneError,
     LobbyLimitError,
     NotFoundError,
@@ -79,8 +80,17 @@ async def test_guild_config_default_and_round_trip(store: SqlStore) -> None:
         room_card_prices={1: 1, 4: 2, 8: 3, 16: 4},
         card_payer=CardPayer.CREATOR,
     )
-    changed = GuildConfig(GUILD, 77, 0, 15, 0, 3, {4: 1, 8: 2}, CardPayer.SPLIT)
-    await store.save_guild_config(changed)
+    change = GuildConfigChange(
+        table_category_id=77,
+        turn_timer=0,
+        claim_timer=15,
+        starter_cards=0,
+        daily_cards=3,
+        room_card_prices={4: 1, 8: 2},
+        card_payer=CardPayer.SPLIT,
+    )
+    changed = GuildConfig(GUILD, 77, 0, 15, 0, 3, {1: 1, 4: 1, 8: 2, 16: 4}, CardPayer.SPLIT)
+    assert await store.update_guild_config(GUILD, change) == changed
     assert await store.guild_config(GUILD) == changed
     assert await store.guild_config(OTHER_GUILD) == GuildConfig(OTHER_GUILD)
 
@@ -250,9 +260,8 @@ async def test_missing_table(store: SqlStore) -> None:
 
 
 async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqlStore) -> None:
-    config = await store.guild_config(GUILD)
-    await store.save_guild_config(
-        dataclasses.replace(config, lobbies_per_member=2, lobbies_per_server=3)
+    await store.update_guild_config(
+        GUILD, GuildConfigChange(lobbies_per_member=2, lobbies_per_server=3)
     )
 
     async def lobby(creator: int) -> Table:
