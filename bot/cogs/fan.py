@@ -17,7 +17,15 @@ from discord.ext import commands
 
 from bot.answers import finish
 from bot.i18n import has, t
-from bot.i18n.terms import fan_name, fan_sum, tile_label, tiles_label, total_text, variant_name
+from bot.i18n.terms import (
+    by_name,
+    fan_name,
+    fan_sum,
+    tile_label,
+    tiles_label,
+    total_text,
+    variant_name,
+)
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, hand_png, labels
 from engine.rules.registry import VARIANTS, find_calculator, find_ruleset
@@ -149,11 +157,19 @@ def answer_text(
         waits = tiles_label(parse_tiles("".join(answer["waits"])), locale)
         return f"{head}\n" + t("fan.waits", locale, tiles=waits)
     lines = [head]
+    # Where the rule set names a win's worth (广东), its kinds are listed without numbers
+    # that would seem to add up, and the worth shows with the factor it puts on the
+    # payments, as the settlement picture shows them (大胡 ×2).
+    named = by_name(variant)
     for line in answer["fans"]:
         name = fan_name(variant, line, locale)
         count = t("fan.count", locale, count=line["count"]) if line["count"] > 1 else ""
-        lines.append(t("fan.line", locale, name=name, fan=line["fan"], count=count))
-    lines.append(total_text(variant, answer["total"], locale, fan_sum(answer["fans"])))
+        key = "fan.line_named" if named else "fan.line"
+        lines.append(t(key, locale, name=name, fan=line["fan"], count=count))
+    total = total_text(variant, answer["total"], locale, fan_sum(answer["fans"]))
+    if named and answer["total"] > 1:
+        total = t("fan.total_factor", locale, total=total, n=answer["total"])
+    lines.append(total)
     if answer.get("meets_minimum") is False:
         lines.append(t("fan.below_minimum", locale))
     return "\n".join(lines)

@@ -9,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import options
 from bot.answers import finish
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, tiles_png
 from bot.variants import COMMON_OPTIONS, format_value, ruleset
@@ -43,29 +44,24 @@ def option_lines(variant: str, locale: str, defaults: Mapping[str, object]) -> l
     """Each option with its default: the rule set's, and for the options every table has,
     ``defaults`` (the server's timers) where given. A common option the rule set words its
     own way (no chow to claim in 广东 and 血战) takes the rule set's words."""
-    lines = []
-    for option in option_table(variant):
-        lines.append(
-            t(
-                "rules.option",
-                locale,
-                name=option.name,
-                value=format_value(option.default),
-                meaning=t(f"option.{variant}.{option.name}", locale),
-            )
-        )
-    for option in COMMON_OPTIONS:
-        own = f"option.{variant}.{option.name}"
-        lines.append(
-            t(
-                "rules.option",
-                locale,
-                name=option.name,
-                value=format_value(defaults.get(option.name, option.default)),
-                meaning=t(own if has(own) else f"option.common.{option.name}", locale),
-            )
-        )
-    return lines
+    rows = [(o.name, o.default) for o in option_table(variant)]
+    rows += [(o.name, defaults.get(o.name, o.default)) for o in COMMON_OPTIONS]
+    return [option_line(variant, name, default, locale) for name, default in rows]
+
+
+def option_line(variant: str, name: str, default: object, locale: str) -> str:
+    """One option: its name and default as one types them (``self_draw_bonus=add_base``),
+    and what they mean in the reader's words (自摸：加底), as the lobby words them. A list
+    (广东's big-hu kinds) is given in words only: its ids would be a long JSON array of
+    English."""
+    meaning = options.option_name(variant, name, locale)
+    words = options.value_text(variant, name, default, locale)
+    if isinstance(default, list | tuple | set | frozenset):
+        return t("rules.option_list", locale, name=name, meaning=meaning, words=words)
+    value = format_value(default)
+    if words == value:
+        return t("rules.option", locale, name=name, value=value, meaning=meaning)
+    return t("rules.option_worded", locale, name=name, value=value, meaning=meaning, words=words)
 
 
 def summary(variant: str, locale: str, defaults: Mapping[str, object]) -> str:

@@ -39,9 +39,28 @@ def fan_name(variant: str, line: Mapping[str, Any], locale: str) -> str:
     return str(line["en"] if locale == EN else line["zh"])
 
 
-def reason_name(reason: str, locale: str) -> str:
-    """A payment reason id (``win_discard``, ``kong_concealed`` …)."""
-    key = f"reason.{reason}"
+def own_key(variant: str, key: str) -> str:
+    """``key`` as a rule set words it: a rule set that names a moment, a kind of win or a
+    payment its own way has ``<group>.<variant>.<rest>`` in the catalogs (血战 says
+    ``log.sichuan.win_kong_bloom`` 杠上花 and ``reason.sichuan.kong_added`` 巴杠 where the
+    others say 杠上开花 and 补杠), which wins over the shared ``<group>.<rest>``.
+
+    >>> own_key("sichuan", "how.kong_bloom"), own_key("mcr", "how.kong_bloom")
+    ('how.sichuan.kong_bloom', 'how.kong_bloom')
+    """
+    group, _, rest = key.partition(".")
+    own = f"{group}.{variant}.{rest}"
+    return own if has(own) else key
+
+
+def variant_text(variant: str, key: str, locale: str, /, **values: object) -> str:
+    """The text of ``key`` in the rule set's own words where it has them (:func:`own_key`)."""
+    return t(own_key(variant, key), locale, **values)
+
+
+def reason_name(variant: str, reason: str, locale: str) -> str:
+    """A payment reason id (``win_discard``, ``kong_concealed`` …) as the rule set names it."""
+    key = own_key(variant, f"reason.{reason}")
     return t(key, locale) if has(key) else reason
 
 
@@ -52,6 +71,12 @@ def variant_name(variant: str, locale: str) -> str:
 def fan_sum(lines: Iterable[Mapping[str, Any]]) -> int:
     """What fan or pattern lines of the calculator contract add up to, before any cap."""
     return sum(int(line["fan"]) * int(line["count"]) for line in lines)
+
+
+def by_name(variant: str) -> bool:
+    """Whether the rule set names a win's worth instead of counting it (广东: small or big
+    hu, the big kinds never adding up): its catalog words each total."""
+    return has(f"fan.total.{variant}.1")
 
 
 def total_text(
@@ -72,6 +97,15 @@ def total_text(
         else:
             text = t(f"fan.total.{variant}", locale, total=total)
     return text.replace("**", "") if plain else text
+
+
+def worth_text(variant: str, total: int, locale: str) -> str:
+    """What a win is worth, short, for a line that already says what the figure is (what
+    each wait would score): the fan with their unit (``12 番``, ``12 fan``), or the name of
+    the worth where the rule set names it (广东's ``大胡``)."""
+    if by_name(variant):
+        return total_text(variant, total, locale, plain=True)
+    return t("fan.worth", locale, total=total)
 
 
 @cache

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import t
-from bot.i18n.terms import fan_name, tile_label, total_text, variant_name
+from bot.i18n.terms import fan_name, tile_label, variant_name, worth_text
 from bot.runtime.snapshots import SeatState
 from engine.rules.registry import find_calculator
 from engine.score import handle
@@ -65,8 +65,8 @@ def scored(state: SeatState, rules: Mapping[str, Any], locale: str) -> str:
                 "score.line",
                 locale,
                 tile=tile_label(wait.tile, locale),
-                discard=total_text(variant, on_discard["total"], locale, plain=True),
-                self_drawn=total_text(variant, self_drawn["total"], locale, plain=True),
+                discard=worth_text(variant, on_discard["total"], locale),
+                self_drawn=worth_text(variant, self_drawn["total"], locale),
                 fans=fans or "—",
             )
         )

@@ -8,7 +8,10 @@ asks for the chair's state of the moment (``current``) when it shows the message
 such a change. Each state carries the table's revision: an interaction that already
 showed a revision (the acting player's own click) marks it delivered, and nothing older
 ever lands on top of something newer, on any path. When Discord refuses the DM, the table
-says so in the thread instead, with a button that opens the same controls privately.
+says so in the thread instead, with a button that opens the same controls privately. What
+the player must notice and fails to reach them otherwise (an outage, a picture that could
+not be drawn) is sent again until it does, or a newer state takes its place
+(:meth:`bot.tables.sender.Coalescer.retry`).
 
 Discord's clients notify on new messages, never on edits. So whatever the player must
 notice and has not seen yet (a prompt that waits for them, being put on auto-play)
@@ -237,38 +240,58 @@ class HandMessage:
         state = self.fresh()
         if state is None:
             return
-        rendered = await self._render(state)
+        try:
+            rendered = await self._render(state)
+        except Exception:
+            # Only the render tells whether it asks something of the player.
+            self._sender.retry()
+            raise
         async with self._lock:
             if self.delivered >= state.revision:
                 return
-            await self._deliver(rendered)
+            try:
+                await self._deliver(rendered)
+            except Exception:
+                if rendered.attention is not None:
+                    # A prompt waits for the player: nothing changes until they answer,
+                    # so no later change would bring it.
+                    self._sender.retry()
+                raise
             self.delivered = max(self.delivered, state.revision)
 
     async def _deliver(self, rendered: Rendered) -> None:
         fingerprint = rendered.fingerprint()
         if fingerprint == self._shown:
             return
-        self._shown = fingerprint
+        news = rendered.attention is not None and rendered.attention != self._noticed
         if self.closed:
             # A claim window is told to everyone with closed DMs alike (the presenter's
             # _tell_closed_of_window): a mention of a claimant alone would name them.
-            if rendered.asks and not rendered.claim:
+            # Anything else new to notice (a prompt, being put on 托管) mentions them.
+            if (rendered.asks or news) and not rendered.claim:
                 await self._closed_notice(rendered)
-            return
-        news = rendered.attention is not None and rendered.attention != self._noticed
-        try:
-            if self.shown is None or news:
-                await self._announce(rendered)
+        else:
+            try:
+                if self.shown is None or news:
+                    await self._announce(rendered)
+                else:
+                    await self._edit(self.shown, rendered)
+            except discord.Forbidden as exc:
+                if exc.code != CANNOT_MESSAGE_USER:
+                    raise
+                self.closed = True
+                # A claim window open now was told to the others with closed DMs while
+                # these seemed open: its notice, the one everyone gets, is due here too.
+                await self._closed_notice(rendered)
             else:
-                await self._edit(self.shown, rendered)
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_MESSAGE_USER:
-                raise
-            self.closed = True
-            if not rendered.claim:
-                await self._closed_notice(rendered)
-            return
+                self._react(rendered)
+        # Only what reached the player counts as shown: after a failed send, the same
+        # render is sent again rather than taken for shown.
+        self._shown = fingerprint
         self._noticed = rendered.attention
+
+    def _react(self, rendered: Rendered) -> None:
+        """The claim reactions on a claim prompt just shown, once per message."""
         shown = self.shown
         if shown is None or not (rendered.claim and self._reactions):
             return
@@ -423,3 +446,10 @@ class HandMessage:
     async def close(self) -> None:
         await self._sender.close()
         await self._sender.requests.stop(self._reaction_task)
+
+    async def withdraw(self) -> None:
+        """Take the hand message away once the table has ended before its time (after
+        :meth:`close`): its controls could no longer be used."""
+        shown, self.shown = self.shown, None
+        if shown is not None and not self.closed:
+            await self._delete(shown)

@@ -27,9 +27,11 @@ BUTTONS = (
 
 
 def options_text(table: Table, locale: str) -> str:
-    """The options in force in words: the preset and what differs from it, the timers."""
+    """The options in force in words: the preset and what differs from it, the timers.
+    Options are set apart more strongly than the members of a list value (广东's big-hu
+    kinds), so that the list visibly ends where the next option begins."""
     lines = options.shown(table.variant.value, table.options, locale)
-    return t("list.separator", locale).join(
+    return t("lobby.option_separator", locale).join(
         t("lobby.option_line", locale, name=line.name, value=line.value) for line in lines
     )
 
@@ -52,7 +54,7 @@ def seat_lines(table: Table, locale: str) -> list[str]:
 
 
 def ai_seat_name(name: str, stored_level: int | None, locale: str) -> str:
-    """An AI seat with its level: ``AI 1 (AI · normal)``."""
+    """An AI seat with its level: ``AI 1 (normal)``, ``电脑1（普通）``."""
     level = t(f"lobby.ai_level.{level_of(stored_level)}", locale)
     return t("lobby.ai_seat", locale, name=name, level=level)
 

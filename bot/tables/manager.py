@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,8 @@ class Vote:
     yes: set[int] = field(default_factory=set)
     no: set[int] = field(default_factory=set)
     task: asyncio.Task[None] | None = None
+    #: The asking command, whose answer is the poll: edited to the outcome when it closes.
+    asked: discord.Interaction | None = None
 
     @property
     def passed(self) -> bool:
@@ -320,7 +323,7 @@ class TableManager:
     def timer_defaults(self, config: GuildConfig) -> tuple[int, int]:
         """A server's default timers: its own once an admin has configured it, else the
         bot's (``DEFAULT_TURN_TIMER`` / ``DEFAULT_CLAIM_TIMER``)."""
-        if config == GuildConfig(config.guild_id):
+        if not config.configured:
             return self.services.settings.turn_timer, self.services.settings.claim_timer
         return config.turn_timer, config.claim_timer
 
@@ -604,8 +607,13 @@ class TableManager:
                     display_name=interaction.user.display_name,
                     user_id=interaction.user.id,
                 )
-            except (SeatError, StateError):
-                raise UserError("lobby.full") from None
+            except SeatError:
+                # Two clicks at once: the first one's seat is the second one's refusal.
+                now = await self.services.store.get_table(table.id)
+                seated = now.seat_of(interaction.user.id) is not None
+                raise UserError("lobby.already_seated" if seated else "lobby.full") from None
+            except StateError:
+                raise UserError("lobby.already_started") from None
 
         await self._change(interaction, table.id, "lobby.joined", sit)
 
@@ -785,8 +793,9 @@ class TableManager:
         try:
             await self.services.store.start_table(table.id, key=f"start:{table.id}")
         except InsufficientCardsError as exc:
-            member = interaction.guild.get_member(exc.user_id) if interaction.guild else None
-            name = member.display_name if member else str(exc.user_id)
+            # The bot keeps no member cache (no members intent): the seat has the name.
+            payer = table.seat_of(exc.user_id)
+            name = payer.display_name if payer is not None else f"<@{exc.user_id}>"
             raise UserError("lobby.cannot_pay", name=name, count=exc.price) from None
         except StateError:
             # A player stood up, or the table started, while the click was on its way.
@@ -903,15 +912,24 @@ class TableManager:
             ),
             GameButton(CustomId("vote", table.id, arg="no"), label=t("vote.no", locale)),
         ]
+        # The seated people are in their DMs during a hand: only a mention reaches their
+        # phones, and a vote nobody sees fails by running out.
+        asked = sorted(voters - vote.yes)
+        deadline = int(time.time() + self.pacing.vote_seconds)
         await interaction.response.send_message(
             t(
                 "vote.open",
                 locale,
                 name=interaction.user.display_name,
-                count=int(self.pacing.vote_seconds),
+                voters=" ".join(f"<@{user_id}>" for user_id in asked),
+                when=f"<t:{deadline}:R>",
             ),
             view=view_of(*buttons),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(user_id) for user_id in asked]
+            ),
         )
+        vote.asked = interaction
         vote.task = asyncio.create_task(self._close_vote_later(table.id))
 
     async def _close_vote_later(self, table_id: int) -> None:
@@ -919,10 +937,16 @@ class TableManager:
         vote = self.votes.pop(table_id, None)
         if vote is not None:
             table = await self.services.store.get_table(table_id)
-            locale = self.guild_locale(table.guild_id)
-            if table.channel_id is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await self.services.channel(table.channel_id).send(t("vote.failed", locale))
+            await self._show_outcome(vote, t("vote.failed", self.guild_locale(table.guild_id)))
+
+    @staticmethod
+    async def _show_outcome(vote: Vote, text: str) -> None:
+        """The poll says how the vote ended and loses its buttons, so that nobody reading
+        the thread later votes on a closed question."""
+        if vote.asked is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await vote.asked.edit_original_response(content=text, view=None)
 
     async def cast_vote(self, interaction: discord.Interaction, table_id: int, yes: bool) -> None:
         vote = self.votes.get(table_id)
@@ -940,15 +964,14 @@ class TableManager:
                 return  # Another vote decided it while this one was answered.
             if vote.task is not None:
                 vote.task.cancel()
+            table = await self.services.store.get_table(table_id)
+            locale = self.guild_locale(table.guild_id)
             if vote.passed:
+                await self._show_outcome(vote, t("vote.passed", locale))
                 await self._disband_now(table_id)
                 await self.refresh_lobby(table_id)
             else:
-                table = await self.services.store.get_table(table_id)
-                if table.channel_id is not None:
-                    await self.services.channel(table.channel_id).send(
-                        t("vote.failed", self.guild_locale(table.guild_id))
-                    )
+                await self._show_outcome(vote, t("vote.failed", locale))
 
     # -- play again ------------------------------------------------------------------------
 
@@ -988,6 +1011,7 @@ class TableManager:
             log.warning(
                 "table %s: Play again's link to table %s not stored: %s", old_id, table.id, exc
             )
+        seated: list[int] = []
         for seat in sorted(old.seats, key=lambda s: s.chair):
             if seat.user_id == interaction.user.id:
                 continue
@@ -1003,10 +1027,34 @@ class TableManager:
                 await store.take_seat(
                     table.id, display_name=seat.display_name, user_id=seat.user_id
                 )
+                seated.append(seat.user_id)
         await self.refresh_lobby(table.id)
         table = await store.get_table(table.id)
+        await self._tell_seated_again(table, interaction.user.display_name, seated)
         locale = await self.locale_of(interaction)
         await finish(interaction, t("lobby.opened", locale, channel=f"<#{table.channel_id}>"))
+
+    async def _tell_seated_again(self, table: Table, name: str, seated: Sequence[int]) -> None:
+        """The people Play again sat down without asking are told, with a mention that
+        reaches their phones, so they can leave before Start (and before any charge)."""
+        if not seated or table.channel_id is None:
+            return
+        text = t(
+            "again.seated",
+            self.guild_locale(table.guild_id),
+            people=" ".join(f"<@{user_id}>" for user_id in seated),
+            name=name,
+        )
+        channel = self.services.channel(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user_id) for user_id in seated]
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("table %s: telling Play again's seats failed: %s", table.id, exc)
 
     # -- restarts ------------------------------------------------------------------------
 
@@ -1073,9 +1121,19 @@ class TableManager:
             label=t("controls.play_again", locale),
             style=discord.ButtonStyle.success,
         )
+        # The players are in their DMs, where a session's end is only an edit: the
+        # mentions tell their phones that the standings and Play again are here.
+        people = [seat.user_id for seat in table.seats if seat.user_id is not None]
+        lines.append(" ".join(f"<@{user_id}>" for user_id in people))
         channel = self.services.channel(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.send("\n".join(lines), view=view_of(again))
+            await channel.send(
+                "\n".join(lines),
+                view=view_of(again),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user_id) for user_id in people]
+                ),
+            )
         except discord.HTTPException as exc:
             log.warning("table %s: the session summary failed: %s", table.id, exc)
             return

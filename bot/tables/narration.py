@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import has, t
-from bot.i18n.terms import reason_name, suit_label, tile_label, tiles_label
+from bot.i18n.terms import reason_name, suit_label, tile_label, tiles_label, variant_text
 from bot.runtime.hands import named_how
 from engine.events import (
     Claimed,
@@ -45,9 +45,7 @@ class Narrator:
         self.locale = locale
 
     def say(self, moment: str, **values: object) -> str:
-        own = f"log.{self.variant}.{moment}"
-        key = own if has(own) else f"log.{moment}"
-        return t(key, self.locale, **values)
+        return variant_text(self.variant, f"log.{moment}", self.locale, **values)
 
     def tile(self, kind: int) -> str:
         return tile_label(kind, self.locale)
@@ -237,7 +235,10 @@ class Narrator:
                 collected[key] = collected.get(key, 0) + payment.amount
         parts = [
             self.say(
-                self._collects(r), name=self.names[p], amount=n, reason=reason_name(r, self.locale)
+                self._collects(r),
+                name=self.names[p],
+                amount=n,
+                reason=reason_name(self.variant, r, self.locale),
             )
             for (p, r), n in collected.items()
         ]

@@ -189,10 +189,12 @@ class PlayingTable:
         await self.runtime.resume(live)
 
     async def stop(self, text: str) -> None:
-        """End the table now (disbanded): no more moves, a last word in the thread."""
+        """End the table now (disbanded): no more moves, a last word in the thread and
+        in each person's DMs."""
         await self.runtime.stop()
         await self.presenter.post(text)
         await self.close()
+        await self.presenter.table_ended(text)
         self.hooks.forget(self.id)
 
     async def close(self) -> None:
@@ -252,12 +254,11 @@ class PlayingTable:
             wait = CLICK_DEADLINE - (time.monotonic() - arrived)
             await self.presenter.answer(interaction, result.state, wait=wait)
 
-    @staticmethod
-    def _problem_text(result: ClickResult, locale: str) -> str | None:
+    def _problem_text(self, result: ClickResult, locale: str) -> str | None:
         if result.problem is not None:
             return t(f"click.{result.problem.value}", locale)
         if result.refused is not None:
-            return refusal_text(result.refused, locale)
+            return refusal_text(result.refused, self.table.variant.value, locale)
         return None
 
     async def on_reaction(self, chair: int, emoji: str) -> None:

@@ -519,6 +519,19 @@ class TablePresenter:
         except discord.HTTPException as exc:
             log.info("result DM to %s failed: %s", person.user_id, exc)
 
+    async def table_ended(self, text: str) -> None:
+        """The table ended before its time (disbanded): each person's hand message, whose
+        controls can no longer be used, goes, and a DM of its own tells them why, since a
+        thread post does not reach a person looking at their DMs (after :meth:`close`)."""
+
+        async def tell(person: Person) -> None:
+            mail = self.mail.get(person.chair)
+            if mail is not None:
+                await mail.withdraw()
+            await self._dm(person, text)
+
+        await asyncio.gather(*(tell(person) for person in self.people.values()))
+
     async def close(self) -> None:
         await self.requests.stop(*self._window_notices)
         if self.board is not None:

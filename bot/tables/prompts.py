@@ -21,6 +21,7 @@ from bot.i18n.terms import (
     tile_label,
     tiles_label,
     variant_name,
+    variant_text,
 )
 from bot.ids import CustomId
 from bot.picture_messages import PictureMessage
@@ -154,7 +155,8 @@ def headline(state: SeatState, locale: str) -> str:
     elif kind in CLAIM_KINDS:
         tile = tile_label(view.claim_tile, locale) if view.claim_tile is not None else ""
         who = seats[view.claim_from] if view.claim_from is not None else ""
-        text = t(f"hand.{kind}", locale, name=who, tile=tile)
+        # 血战 calls the kong one may rob a 巴杠.
+        text = variant_text(state.facts.variant, f"hand.{kind}", locale, name=who, tile=tile)
     else:
         text = t(f"hand.prompt.{_prompt_key(state)}", locale)
     return f"**{text}**{_deadline_text(state, locale)}"
@@ -208,10 +210,10 @@ def note_texts(
         reasons = [r for r in note.reasons if has(f"blocked.{r}")]
         if note.kind == "blocked" and not reasons:
             continue
-        own = f"note.{variant}.{note.kind}"
         out.append(
-            t(
-                own if has(own) else f"note.{note.kind}",
+            variant_text(
+                variant,
+                f"note.{note.kind}",
                 locale,
                 name=names[note.seat] if note.seat is not None else "",
                 tiles=tiles_label(note.tiles, locale),
@@ -254,7 +256,7 @@ def win_lines(state: SeatState, locale: str) -> list[str]:
         t(
             "hand.your_win",
             locale,
-            how=how_text(win, locale),
+            how=how_text(variant, win, locale),
             tile=tile_label(win.context.tile, locale),
             fans=fans_text(variant, win, locale),
             total=win_total(variant, win, locale),

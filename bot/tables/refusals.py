@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.i18n import catalog, has, placeholders, t
-from bot.i18n.terms import player_names, suit_label, tile_label, tiles_label
+from bot.i18n.terms import own_key, player_names, suit_label, tile_label, tiles_label
 from bot.runtime.snapshots import Refused
 from engine.actions import Action, Bet, Win
 
@@ -65,9 +65,10 @@ def details(refused: Refused, locale: str) -> dict[str, str]:
     return values
 
 
-def refusal_text(refused: Refused, locale: str) -> str:
-    """The refusal's own text with its details, or the general one."""
-    key = f"refusal.{refused.refusal.reason}"
+def refusal_text(refused: Refused, variant: str, locale: str) -> str:
+    """The refusal's own text, in the rule set's words, with its details, or the general
+    one."""
+    key = own_key(variant, f"refusal.{refused.refusal.reason}")
     if not has(key):
         return t(GENERIC, locale)
     values = details(refused, locale)

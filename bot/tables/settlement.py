@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import has, t
-from bot.i18n.terms import fan_name, fan_sum, reason_name, tile_label, total_text
+from bot.i18n.terms import (
+    by_name,
+    fan_name,
+    fan_sum,
+    own_key,
+    reason_name,
+    tile_label,
+    total_text,
+)
 from bot.pictures import labels
 from bot.runtime.hands import win_how
 from bot.tables.narration import Narrator
@@ -16,10 +24,11 @@ from renderer.engine_views import Naming
 from renderer.models import SettlementView
 
 
-def how_text(win: ScoredWin, locale: str) -> str:
-    """How the win came, in the reader's words (``hands.win_how``)."""
+def how_text(variant: str, win: ScoredWin, locale: str) -> str:
+    """How the win came, in the reader's words (``hands.win_how``) and the rule set's
+    (血战's 杠上花 where the others say 杠上开花)."""
     how = win_how(win)
-    key = f"how.{how}"
+    key = own_key(variant, f"how.{how}")
     return t(key, locale) if has(key) else how
 
 
@@ -44,12 +53,6 @@ def hand_title(variant: str, win: ScoredWin, locale: str) -> str:
     return win_total(variant, win, locale, plain=True)
 
 
-def by_name(variant: str) -> bool:
-    """Whether the rule set names a win's worth instead of counting it (广东: small or big
-    hu, the big kinds never adding up): its catalog words each total."""
-    return has(f"fan.total.{variant}.1")
-
-
 def naming(variant: str, locale: str) -> Naming:
     """Fan names, payment reasons and kinds of win in the reader's language. Where the
     rule set names a win's worth (广东), the picture's title says it (大胡), the kinds
@@ -59,8 +62,8 @@ def naming(variant: str, locale: str) -> Naming:
     return Naming(
         fan=lambda line: fan_name(variant, line.to_json(), locale),
         fan_value=lambda line: None if named else line.fan,
-        reason=lambda reason: reason_name(reason, locale),
-        how=lambda win: how_text(win, locale),
+        reason=lambda reason: reason_name(variant, reason, locale),
+        how=lambda win: how_text(variant, win, locale),
         title=lambda win: hand_title(variant, win, locale),
         total=lambda win: None if named else win.score.total,
         multiplier=lambda win: win.score.total if named else None,
@@ -87,7 +90,7 @@ def summary(
                     "settle.winner",
                     locale,
                     name=names[win.seat],
-                    how=how_text(win, locale),
+                    how=how_text(hand.variant, win, locale),
                     tile=tile_label(win.context.tile, locale),
                     total=win_total(hand.variant, win, locale),
                 )
@@ -133,7 +136,7 @@ def player_result(hand: Round, seat: int, locale: str, code: str | None = None) 
             t(
                 "settle.your_win",
                 locale,
-                how=how_text(win, locale),
+                how=how_text(hand.variant, win, locale),
                 fans=fans_text(hand.variant, win, locale),
                 total=win_total(hand.variant, win, locale),
             )

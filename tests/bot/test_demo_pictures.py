@@ -53,7 +53,7 @@ def prompt(message_id: int, channel_id: int, names: list[str]) -> Any:
         channel_id,
         None,
         BOT,
-        content="**Your turn** · until <t:2000000000:R>",
+        content="**Your turn** · ⏱ <t:2000000000:R>",
         attachments=[Attachment(message_id, "hand.png", tiny_png(8, 4), url="")],
         components=[{"type": 1, "components": buttons}],
     )

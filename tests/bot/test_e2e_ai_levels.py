@@ -56,9 +56,9 @@ async def test_the_level_chosen_in_the_lobby_is_the_level_that_plays(
         added = await host.choose(lobby, level, placeholder="Add an AI player…")
         await added.response()
     content = harness.live(lobby).content
-    assert "2. AI 1 (AI · strong)" in content
-    assert "3. AI 2 (AI · easy)" in content
-    assert "4. AI 3 (AI · normal)" in content
+    assert "2. AI 1 (strong)" in content
+    assert "3. AI 2 (easy)" in content
+    assert "4. AI 3 (normal)" in content
     table = await harness.store.table_in_channel(lobby.channel_id)
     assert table is not None
     assert [seat.ai_level for seat in table.seats][1:] == [4, 3, 2]

@@ -47,8 +47,8 @@ async def test_lobby_buttons_update_the_lobby_in_place(harness: Harness) -> None
     for level in ("easy", "normal", "normal"):
         added = await host.choose(lobby, level, placeholder="Add an AI player…")
         await added.response()
-    assert "2. AI 1 (AI · easy)" in harness.live(lobby).content
-    assert "4. AI 3 (AI · normal)" in harness.live(lobby).content
+    assert "2. AI 1 (easy)" in harness.live(lobby).content
+    assert "4. AI 3 (normal)" in harness.live(lobby).content
     table = await harness.store.table_in_channel(lobby.channel_id)
     assert table is not None
     assert [seat.ai_level for seat in table.seats][1:] == [3, 2, 2]
@@ -443,3 +443,14 @@ async def test_a_slow_disband_of_a_lobby_is_acknowledged_and_the_lobby_says_so(
     disbanded = await host.click(lobby, label="Disband")
     assert (await disbanded.response()).type == DEFERRED_UPDATE
     await host.next_edit(lobby, where=lambda m: "Disbanded." in m.content, timeout=10)
+
+
+async def test_a_guest_who_cannot_pay_is_named_by_their_seat(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    await answer_text(await host.run("/admin config", card_payer="split"), host)
+    await answer_text(await host.run("/admin cards grant", user=guest.id, amount="-10"), host)
+    # Under split pay the guest, whose cards are all taken, owes a share of the price.
+    lobby = await harness.open_table(host, "sichuan", guest, rounds="16", fill_with_ai="true")
+    refused = await answer_text(await host.click(lobby, label="Start"), host)
+    assert refused.startswith("Guest cannot pay"), refused
+    assert str(guest.id) not in refused and str(host.id) not in refused

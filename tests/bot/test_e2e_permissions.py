@@ -55,18 +55,18 @@ async def test_only_the_host_adds_or_removes_ai_seats(harness: Harness) -> None:
     for level in ("easy", "normal"):
         await (await host.choose(lobby, level, placeholder="Add an AI player…")).response()
     live = harness.live(lobby)
-    assert "3. AI 1 (AI · easy)" in live.content and "4. AI 2 (AI · normal)" in live.content
+    assert "3. AI 1 (easy)" in live.content and "4. AI 2 (normal)" in live.content
     remove = "Remove an AI player…"
-    refused = await guest.choose(live, "3. AI 1 (AI · easy)", placeholder=remove)
+    refused = await guest.choose(live, "3. AI 1 (easy)", placeholder=remove)
     assert "Only the table's host" in await answer_text(refused)
-    removed = await host.choose(live, "3. AI 1 (AI · easy)", placeholder=remove)
+    removed = await host.choose(live, "3. AI 1 (easy)", placeholder=remove)
     assert (await removed.response()).type == 7
     live = harness.live(lobby)
-    assert "AI 1" not in live.content and "3. AI 2 (AI · normal)" in live.content
+    assert "AI 1" not in live.content and "3. AI 2 (normal)" in live.content
     table = await harness.store.table_in_channel(lobby.channel_id)
     assert table is not None and [s.ai_level for s in table.seats] == [None, None, 2]
     # The last AI seat gone, the select goes too.
-    await (await host.choose(live, "3. AI 2 (AI · normal)", placeholder=remove)).response()
+    await (await host.choose(live, "3. AI 2 (normal)", placeholder=remove)).response()
     assert all(s.get("placeholder") != remove for s in harness.live(lobby).selects())
 
 

@@ -154,6 +154,9 @@ async def test_the_first_prompts_of_a_hand_are_new_messages(harness: Harness) ->
             names = {control_name(c["custom_id"]) for c in notified.buttons() + notified.selects()}
             assert kind in names or (kind == "bet" and "horses" in names), names
         await harness.playing().stop("done")
+        for person in people:
+            # A table that ends before its time tells each person in their DMs.
+            assert (await person.next_notification(timeout=TIMEOUT)).content == "done"
 
 
 async def test_a_discard_is_one_tap_on_the_tile(harness: Harness) -> None:

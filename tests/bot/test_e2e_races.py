@@ -183,3 +183,16 @@ async def test_a_table_disbanded_while_its_first_hand_is_dealt(
     posts = [m for m in host.messages(thread) if "refunded" in m.content]
     assert len(posts) == 1, [m.content for m in posts]
     assert not bot_errors(caplog)
+
+
+async def test_a_double_join_is_told_it_is_seated_not_that_the_table_is_full(
+    harness: Harness,
+) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan")
+    clicks = await asyncio.gather(
+        guest.click(lobby, label="Join"), guest.click(lobby, label="Join")
+    )
+    callbacks = await asyncio.gather(*(c.response() for c in clicks))
+    refused = [c.message.content for c in callbacks if c.type == 4 and c.message is not None]
+    assert refused == ["You are already seated."], refused

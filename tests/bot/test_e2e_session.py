@@ -110,4 +110,4 @@ async def test_play_again_opens_a_lobby_with_the_same_seats(harness: Harness) ->
         await guest.next_message(where=lambda m: "table #2" in m.content and m.has_controls())
     )
     assert "Guest (host)" in new_lobby.content and host.name in new_lobby.content
-    assert "AI 1 (AI · normal)" in new_lobby.content
+    assert "AI 1 (normal)" in new_lobby.content

@@ -131,3 +131,28 @@ def test_every_notation_error_has_words() -> None:
     assert len(codes) >= 10
     for code in codes:
         assert has(f"fan.notation.{code}"), code
+
+
+@pytest.mark.parametrize(
+    ("locale", "kinds", "total"),
+    [
+        (ZH_CN, ["清一色", "七对"], "**大胡** ×2"),
+        (ZH_TW, ["清一色", "七對"], "**大胡** ×2"),
+        (EN, ["Full Flush", "Seven Pairs"], "**Big hu** ×2"),
+    ],
+)
+def test_a_guangdong_big_hu_lists_its_kinds_without_numbers(
+    locale: str, kinds: list[str], total: str
+) -> None:
+    # guangdong.md §2.2: big hus never stack, so two kinds are still one 大胡, paid ×2;
+    # "清一色 2番 / 七对 2番" would read as 4番. The settlement words it the same way.
+    request, _ = build_request("guangdong", "1122335577889s", "9s", {"self_drawn": False})
+    text = answer_text("guangdong", request, handle(request), locale)
+    assert text.splitlines()[1:] == [*kinds, total]
+    assert not any("番" in line or " fan" in line for line in text.splitlines()[1:])
+
+
+def test_a_guangdong_small_hu_shows_no_factor() -> None:
+    request, _ = build_request("guangdong", "123m456p789s11z22z", "2z", {"self_drawn": False})
+    text = answer_text("guangdong", request, handle(request), ZH_CN)
+    assert text.splitlines()[-1] == "小胡（鸡胡）" and "×" not in text

@@ -17,12 +17,12 @@ from bot.tables.prompts import note_texts, seat_texts, title
 from bot.tables.settlement import settlement_view, summary
 from engine.actions import Bet
 from engine.ai.strategy import ShantenPlayer
-from engine.events import ClaimOffered, Drew, Konged, Notice, Paid
+from engine.events import ClaimOffered, Drew, Konged, Notice, Paid, Won
 from engine.ledger import Payment
 from engine.round import Round
 from engine.tiles import parse_tile
 from tests.engine.rules.guangdong.guangdong_scripts import play, script
-from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E10
+from tests.engine.rules.guangdong.test_guangdong_rounds import E1, E2, E4, E5, E10
 from tests.engine.rules.sichuan.sichuan_tables import Table as SichuanTable
 from tests.engine.rules.sichuan.sichuan_tables import play as sichuan_play
 from tests.engine.rules.sichuan.test_sichuan_round import E4 as SICHUAN_E4
@@ -207,8 +207,60 @@ def test_a_kong_bloom_is_called_one_with_or_without_its_fan(bloom_fan: bool) -> 
         SichuanTable(**{**SICHUAN_E4.__dict__, "options": options}), SICHUAN_E4_ACTIONS
     )
     names = ["Ann", "Bob", "Cat", "Dan"]
-    assert summary(hand, names, "zh-CN", "seed").startswith("Bob 杠上开花 3条")
+    # 血战 says 杠上花 (sichuan.md §3), as its fan list and its options do.
+    assert summary(hand, names, "zh-CN", "seed").startswith("Bob 杠上花 3条")
     lines = Narrator("sichuan", names, "zh-CN").lines(hand.events_for(None))
-    assert "Bob 杠上开花 3条" in lines
+    assert "Bob 杠上花 3条" in lines
+    assert "Bob 槓上花 3條" in Narrator("sichuan", names, "zh-TW").lines(hand.events_for(None))
+    assert not any("杠上开花" in line for line in lines)
     # /history reads the kind the store keeps.
     assert [win.how for win in round_result(hand).wins] == ["kong_bloom"]
+
+
+def test_a_guangdong_kong_bloom_keeps_its_name_and_says_who_pays_it() -> None:
+    # guangdong.md E5: Cat kongs Bob's 3s and wins on the replacement; Bob pays alone.
+    hand = play(E5)
+    assert summary(hand, NAMES, "zh-CN", "seed").startswith("Cat 杠上开花 3筒")
+    reasons = {line.reason for line in settlement_view(hand, NAMES, "zh-CN", "t").payments}
+    assert "杠上开花（放杠者付）" in reasons and "点杠花" not in reasons
+    (en,) = {line.reason for line in settlement_view(hand, NAMES, "en", "t").payments} - {
+        "exposed kong"
+    }
+    assert en == "win on a claimed kong's replacement"
+
+
+@pytest.mark.parametrize(
+    ("variant", "locale", "said"),
+    [
+        ("sichuan", "zh-CN", "Bob 巴杠 5万"),
+        ("sichuan", "zh-TW", "Bob 巴槓 5萬"),
+        ("guangdong", "zh-CN", "Bob 补杠 5万"),
+        ("mcr", "zh-TW", "Bob 補槓 5萬"),
+    ],
+)
+def test_an_added_kong_is_called_as_the_rule_set_calls_it(
+    variant: str, locale: str, said: str
+) -> None:
+    # sichuan.md §2 and §4: 血战 calls a tile added to one's own pung a 巴杠.
+    narrator = Narrator(variant, NAMES, locale)
+    assert narrator.line(Konged(1, "added", parse_tile("5m"))) == said
+
+
+def test_sichuan_kong_money_names_the_added_kong_as_bagang() -> None:
+    paid = Paid(tuple(Payment(s, 1, 1, "kong_added") for s in (0, 2, 3)))
+    assert Narrator("sichuan", NAMES, "zh-CN").line(paid) == "Bob 刮风，收 3（巴杠）"
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("zh-CN", "Cat 点炮，Bob 胡 3万"),
+        ("zh-TW", "Cat 放槍，Bob 胡 3萬"),
+        ("en", "Bob wins on Cat's 3 Characters"),
+    ],
+)
+def test_a_win_on_a_discard_names_the_discarder_once(locale: str, said: str) -> None:
+    # Players say "Cat 点炮，Bob 胡 3万": who dealt in, who won, on what.
+    won = Won(1, "discard", parse_tile("3m"), 2, 1)
+    line = Narrator("guangdong", NAMES, locale).line(won)
+    assert line == said and line.count("Cat") == 1

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from bot.i18n import EN, ZH_CN
-from bot.i18n.terms import tile_label
+from bot.i18n import EN, ZH_CN, ZH_TW
+from bot.i18n.terms import tile_label, worth_text
 from bot.tables import hand_score, prompts
 from bot.views.components import GameButton
 from engine.ai import make_player
@@ -49,6 +49,35 @@ def test_each_wait_is_scored_by_the_calculator(variant: str) -> None:
         assert tile_label(wait.tile, EN) in text
         assert self_drawn["total"] >= on_discard["total"] or variant == "guangdong"
     assert "\n" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "locale", "said", "unsaid"),
+    [
+        ("mcr", EN, " fan on a discard · ", "Total"),
+        ("mcr", ZH_CN, "：别人点炮 ", "合计"),
+        ("sichuan", ZH_CN, " 番 · 自摸 ", "计 "),
+        ("mcr", ZH_TW, "：別人放槍 ", "合計"),
+        ("guangdong", EN, "hu (chicken hand) on a discard", "Total"),
+    ],
+)
+def test_each_wait_says_what_it_is_worth_from_the_winners_side(
+    variant: str, locale: str, said: str, unsaid: str
+) -> None:
+    # A win on someone else's discard, not "if I deal in" (放槍 alone would read so), and
+    # the figure bare: the line already says what it is ("12 fan on a discard").
+    hand, seat = ready_moment(variant)
+    state = dataclasses.replace(seat_state(hand, seat), readiness=readiness(hand, seat))
+    text = hand_score.scored(state, hand.options.to_json(), locale)
+    lines = [line for line in text.splitlines()[1:] if "·" in line]
+    assert lines and all(said in line and unsaid not in line for line in lines), text
+
+
+def test_a_worth_is_its_number_or_the_rule_sets_name_for_it() -> None:
+    assert worth_text("mcr", 12, EN) == "12 fan"
+    assert worth_text("sichuan", 3, ZH_TW) == "3 番"
+    assert worth_text("guangdong", 2, ZH_CN) == "大胡"
+    assert worth_text("guangdong", 1, EN) == "Small hu (chicken hand)"
 
 
 def test_the_button_shows_while_the_hand_is_ready() -> None:

@@ -4,6 +4,7 @@ hands through the real engine, no Discord."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from bot.ids import MAX_LENGTH, CustomId
 from bot.runtime.clicks import ACT, AUTO, PICK, Answer, Chosen, Click, read
 from bot.runtime.snapshots import HandFacts, SeatState
 from bot.tables.narration import Narrator
-from bot.tables.prompts import content, controls
+from bot.tables.prompts import content, controls, headline
 from bot.tables.scene import hand_view
 from bot.variants import is_playable
 from bot.views.components import GameButton, GameSelect, action_rows
@@ -156,3 +157,30 @@ def test_controls_offer_exactly_the_legal_actions(variant: str) -> None:
             for seat in range(4):
                 narrator.lines(hand.events_for(seat))
     assert PROMPTS[variant] <= kinds
+
+
+@pytest.mark.parametrize(
+    ("locale", "ahead", "past"),
+    [
+        (EN, "⏱ in 20 seconds", "⏱ 5 seconds ago"),
+        ("zh-CN", "20秒后截止", "5秒前截止"),
+        ("zh-TW", "20 秒後截止", "5 秒前截止"),
+    ],
+)
+def test_the_deadline_reads_before_and_after_it_passes(locale: str, ahead: str, past: str) -> None:
+    # Discord draws <t:…:R> in the reader's language as a relative time: "in 20 seconds"
+    # (20秒后), and once it has passed "5 seconds ago" (5秒前). The words around it read
+    # both ways: not "until in 20 seconds", nor 截止 before 20秒后.
+    hand = Session("guangdong", seed=None).start_hand("deadline")
+    seat = hand.to_act()[0]
+    state = replace(seat_state(hand, seat), deadline=2_000_000_000.0)
+    line = headline(state, locale)
+    stamp = "<t:2000000000:R>"
+    assert line.startswith("**") and stamp in line
+    drawn = {
+        EN: ("in 20 seconds", "5 seconds ago"),
+        "zh-CN": ("20秒后", "5秒前"),
+        "zh-TW": ("20 秒後", "5 秒前"),
+    }[locale]
+    assert line.replace(stamp, drawn[0]).endswith(f" · {ahead}")
+    assert line.replace(stamp, drawn[1]).endswith(f" · {past}")

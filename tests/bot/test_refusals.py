@@ -135,8 +135,8 @@ def test_a_tile_not_held_is_named() -> None:
     missing = unheld(hand, seat)
     found = refused(hand, Discard(seat, missing))
     assert found.refusal.reason == "tile_not_held"
-    assert refusal_text(found, EN) == f"You do not hold {tile_label(missing, EN)}."
-    assert refusal_text(found, ZH_CN) == f"你手里没有 {tile_label(missing, ZH_CN)}。"
+    assert refusal_text(found, "guangdong", EN) == f"You do not hold {tile_label(missing, EN)}."
+    assert refusal_text(found, "guangdong", ZH_CN) == f"你手里没有 {tile_label(missing, ZH_CN)}。"
 
 
 def test_whose_turn_it_is_is_named() -> None:
@@ -148,8 +148,8 @@ def test_whose_turn_it_is_is_named() -> None:
     held = kinds_of(counts)[0]
     found = refused(hand, Discard(other, held))
     assert found.refusal.reason == "not_your_turn"
-    assert refusal_text(found, EN) == f"It is {NAMES[turn]}'s turn, not yours."
-    assert refusal_text(found, ZH_CN) == f"现在轮到 {NAMES[turn]}，不是你。"
+    assert refusal_text(found, "guangdong", EN) == f"It is {NAMES[turn]}'s turn, not yours."
+    assert refusal_text(found, "guangdong", ZH_CN) == f"现在轮到 {NAMES[turn]}，不是你。"
 
 
 def test_mixed_suits_for_the_exchange_are_listed() -> None:
@@ -160,7 +160,7 @@ def test_mixed_suits_for_the_exchange_are_listed() -> None:
     tiles = tuple(sorted(by_suit.values()))[:3]
     found = refused(hand, Exchange(0, tiles))
     assert found.refusal.reason == "exchange_mixed_suits"
-    text = refusal_text(found, ZH_CN)
+    text = refusal_text(found, "sichuan", ZH_CN)
     assert text.startswith("三张牌要同一花色") and text != t(GENERIC, ZH_CN)
 
 
@@ -179,7 +179,7 @@ def test_the_void_suit_is_named() -> None:
     other = next(k for k in kinds if suit(k) != 0)
     found = refused(hand, Discard(turn, other), void=0)
     assert found.refusal.reason == "void_first"
-    assert refusal_text(found, EN) == "Discard your void suit (Characters) first."
+    assert refusal_text(found, "sichuan", EN) == "Discard your void suit (Characters) first."
 
 
 def test_a_detail_that_cannot_be_told_falls_back_to_the_general_text() -> None:
@@ -187,9 +187,9 @@ def test_a_detail_that_cannot_be_told_falls_back_to_the_general_text() -> None:
     seat = hand.to_act()[0]
     found = refused(hand, Discard(seat, unheld(hand, seat)))
     unknown = dataclasses.replace(found, refusal=Refusal("brand_new", "?"))
-    assert refusal_text(unknown, EN) == t(GENERIC, EN)
+    assert refusal_text(unknown, "guangdong", EN) == t(GENERIC, EN)
     no_void = dataclasses.replace(found, refusal=Refusal("void_first", "?"), void=None)
-    assert refusal_text(no_void, EN) == t(GENERIC, EN)
+    assert refusal_text(no_void, "guangdong", EN) == t(GENERIC, EN)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -212,7 +212,9 @@ def test_every_text_is_filled_in_a_situation_that_tells_everything(locale: str) 
     for code in CODES:
         key = f"refusal.{code}"
         assert placeholders(catalog(locale)[key]) <= told.keys(), key
-        text = refusal_text(dataclasses.replace(everything, refusal=Refusal(code, "?")), locale)
+        text = refusal_text(
+            dataclasses.replace(everything, refusal=Refusal(code, "?")), "guangdong", locale
+        )
         assert "{" not in text
         if code != "illegal":
             assert text != t(GENERIC, locale), code
@@ -257,3 +259,13 @@ async def test_a_refused_move_is_answered_in_the_players_words(
     assert answer is not None and answer.ephemeral_for == me.id
     assert answer.content == f"你手里没有 {tile_label(missing, ZH_CN)}。"
     assert len(table.hand.actions) == actions  # type: ignore[union-attr]
+
+
+def test_a_rule_set_words_a_refusal_its_own_way() -> None:
+    hand = at_play("guangdong", "rob")
+    seat = hand.to_act()[0]
+    found = dataclasses.replace(
+        refused(hand, Discard(seat, unheld(hand, seat))), refusal=Refusal("rob_only", "?")
+    )
+    assert "巴杠" in refusal_text(found, "sichuan", ZH_CN)
+    assert "补杠" in refusal_text(found, "guangdong", ZH_CN)
