@@ -393,6 +393,10 @@ class SqlStore(ABC):
         async with self._read() as db:
             return await tables.open_in_channel(db, channel_id)
 
+    async def lobby_ids(self, guild_id: int) -> list[int]:
+        async with self._read() as db:
+            return await tables.lobby_ids(db, guild_id)
+
     async def table_standings(self, table_id: int) -> tuple[int, int, int, int]:
         async with self._read() as db:
             await tables.get(db, table_id)

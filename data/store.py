@@ -187,6 +187,10 @@ class Store(Protocol):
         """The lobby or playing table of a channel or thread, if any."""
         ...
 
+    async def lobby_ids(self, guild_id: int) -> list[int]:
+        """The server's lobbies waiting for players, oldest first."""
+        ...
+
     async def table_standings(self, table_id: int) -> tuple[int, int, int, int]:
         """Each chair's summed net over the table's finished hands."""
         ...

@@ -299,6 +299,12 @@ async def start_key_owner(db: Connection, start_key: str) -> int | None:
     return int(rows[0][0]) if rows else None
 
 
+async def lobby_ids(db: Connection, guild_id: int) -> list[int]:
+    """The server's lobbies waiting for players, oldest first."""
+    sql = "SELECT id FROM tables WHERE guild_id = ? AND status = 'lobby' ORDER BY id"
+    return [int(row[0]) for row in await db.execute_fetchall(sql, (guild_id,))]
+
+
 async def open_lobbies(db: Connection, guild_id: int, creator_id: int | None = None) -> int:
     """How many lobbies are open in the server (opened by ``creator_id`` when given)."""
     if creator_id is None:

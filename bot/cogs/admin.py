@@ -208,6 +208,12 @@ class AdminCog(
         guild_id = guild_of(interaction)
         if table_category is not None and no_category:
             raise UserError("admin.category_and_none")
+        if (
+            table_category is not None
+            and not table_category.guild.me.guild_permissions.manage_channels
+        ):
+            # Accepted, the category would be passed over at every /table create.
+            raise UserError("admin.category_needs_permission")
         change = GuildConfigChange(
             table_category_id=None if table_category is None else table_category.id,
             no_category=no_category,
@@ -242,6 +248,7 @@ class AdminCog(
                 first_timers=self.bot.tables.timer_defaults(GuildConfig(guild_id)),
             )
             head = t("admin.saved", locale)
+            self.bot.tables.config_changed(guild_id)
         timers = self.bot.tables.timer_defaults(config)
         return f"{head}\n{describe(config, timers, locale)}"
 

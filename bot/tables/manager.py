@@ -355,7 +355,8 @@ class TableManager:
             raise UserError("error.options", error=options.refusal(variant, exc, locale)) from None
         except RuleError as exc:
             raise UserError("error.options", error=str(exc)) from None
-        missing = self._missing_permission(interaction, config.table_category_id)
+        category_id = self._usable_category(interaction, config.table_category_id)
+        missing = self._missing_permission(interaction, category_id)
         if missing is not None:
             raise UserError(
                 "lobby.missing_permission", permission=t(f"permission.{missing}", locale)
@@ -376,7 +377,7 @@ class TableManager:
             key = "lobby.too_many_mine" if exc.per_member else "lobby.too_many_here"
             raise UserError(key, count=exc.limit) from None
         try:
-            where = await self._open_place(interaction, table, config.table_category_id)
+            where = await self._open_place(interaction, table, category_id)
         except BaseException:
             # No place, no table: the lobby is never left half open.
             await self.services.store.disband_table(table.id)
@@ -391,6 +392,17 @@ class TableManager:
             raise UserError(_place_refusal(exc)) from None
         return await self.services.store.get_table(table.id)
 
+    @staticmethod
+    def _usable_category(interaction: discord.Interaction, category_id: int | None) -> int | None:
+        """The configured category, unless the bot may not open channels (Manage Channels,
+        perhaps taken away since the admin chose it): then tables open as threads, as
+        they do when the category is full, rather than not at all."""
+        guild = interaction.guild
+        if category_id is None or guild is None or guild.me.guild_permissions.manage_channels:
+            return category_id
+        log.info("server %s: no Manage Channels for the table category, using threads", guild.id)
+        return None
+
     def _missing_permission(
         self, interaction: discord.Interaction, category_id: int | None
     ) -> str | None:
@@ -403,8 +415,6 @@ class TableManager:
             # A new channel takes the category's permissions.
             granted = category.permissions_for(guild.me)
             needed: tuple[str, ...] = ("send_messages", "attach_files")
-            if not guild.me.guild_permissions.manage_channels:
-                return "manage_channels"
         else:
             # The thread takes the permissions of the channel the command ran in.
             granted = interaction.app_permissions
@@ -440,6 +450,10 @@ class TableManager:
                 channel = channel.parent
             if not isinstance(channel, discord.TextChannel):
                 raise UserError("lobby.no_thread_here")
+            if category_id is not None and channel.category_id == category_id:
+                # A table's own channel (Play again, or a command typed there): it is
+                # deleted once its table ends, and every thread in it with it.
+                raise UserError("lobby.category_full")
             with self.services.budget.at_once():
                 return await places.open_thread(channel, name)
         except discord.HTTPException as exc:
@@ -459,6 +473,20 @@ class TableManager:
         await self.services.store.set_lobby_message(
             table_id, channel_id=message.channel.id, message_id=message.id
         )
+
+    def config_changed(self, guild_id: int) -> None:
+        """A server's settings changed: each of its lobbies is redrawn, since it shows the
+        price and who pays as Start will charge them (in the background: the admin's
+        answer does not wait for it)."""
+        self._spawn(self._redraw_lobbies(guild_id), f"server {guild_id}: redrawing lobbies")
+
+    async def _redraw_lobbies(self, guild_id: int) -> None:
+        for table_id in await self.services.store.lobby_ids(guild_id):
+            try:
+                await self.refresh_lobby(table_id)
+            except discord.HTTPException as exc:
+                # One lobby out of reach (its thread gone) keeps none of the others waiting.
+                log.info("table %s: redrawing the lobby failed: %s", table_id, exc)
 
     async def refresh_lobby(self, table_id: int) -> None:
         """Redraw the lobby message, words and picture, through its own route."""

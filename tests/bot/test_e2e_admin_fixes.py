@@ -167,3 +167,12 @@ async def test_an_admin_may_choose_the_built_in_timers_over_the_bots_defaults(
         config = await harness.store.guild_config(harness.guild.id)
         assert harness.bot is not None and config.configured
         assert harness.bot.tables.timer_defaults(config) == (20, 10)
+
+
+async def test_open_lobbies_show_the_price_and_payer_an_admin_just_set(harness: Harness) -> None:
+    host, guest = harness.owner, harness.join("Guest")
+    lobby = await harness.open_table(host, "sichuan", guest, rounds="1")
+    assert "Room cards: 1 (the host pays)" in harness.live(lobby).content
+    await answer_text(await host.run("/admin config", prices="1=4", card_payer="split"), host)
+    redrawn = await host.next_edit(lobby, where=lambda m: "Room cards: 4" in m.content, timeout=5)
+    assert "the host pays" not in redrawn.content

@@ -71,18 +71,48 @@ async def test_a_missing_permission_is_named_and_costs_nothing(
     assert harness.live(existing).content == before
 
 
-async def test_a_table_category_without_manage_channels_is_named(harness: Harness) -> None:
+async def test_a_table_category_the_bot_cannot_use_is_refused_and_passed_over(
+    harness: Harness,
+) -> None:
     host = harness.owner
-    harness.fake.world.create_channel(harness.guild, "tables", kind=ChannelType.CATEGORY)
-    configured = await host.run("/admin config", table_category="tables")
-    await answer_text(configured)
-    harness.fake.world.set_bot_permissions(harness.guild, manage_channels=False)
+    world = harness.fake.world
+    world.create_channel(harness.guild, "tables", kind=ChannelType.CATEGORY)
+    world.set_bot_permissions(harness.guild, manage_channels=False)
     await asyncio.sleep(0.05)
-    refused = await host.run("/table create", variant="guangdong")
+    refused = await host.run("/admin config", table_category="tables")
     assert "Manage Channels" in await answer_text(refused, host)
-    assert await harness.store.card_history(harness.guild.id, host.id) == []
-    texts = [c for c in harness.fake.world.channels.values() if c.type is ChannelType.TEXT]
+    assert (await harness.store.guild_config(harness.guild.id)).table_category_id is None
+    # Granted, chosen, then taken away: tables open as threads instead of not at all.
+    world.set_bot_permissions(harness.guild, manage_channels=True)
+    await asyncio.sleep(0.05)
+    await answer_text(await host.run("/admin config", table_category="tables"), host)
+    world.set_bot_permissions(harness.guild, manage_channels=False)
+    await asyncio.sleep(0.05)
+    lobby = await harness.open_table(host, "guangdong")
+    assert world.channels[lobby.channel_id].type is ChannelType.PUBLIC_THREAD
+    texts = [c for c in world.channels.values() if c.type is ChannelType.TEXT]
     assert len(texts) == 1, "only #general exists"
+
+
+async def test_play_again_in_a_full_category_is_refused_not_put_in_a_doomed_channel(
+    harness: Harness,
+) -> None:
+    # The finished table's own channel is deleted after the grace, with every thread in
+    # it: a new lobby there would vanish with it.
+    host = harness.owner
+    world = harness.fake.world
+    world.limits.channels_per_category = 1
+    world.create_channel(harness.guild, "tables", kind=ChannelType.CATEGORY)
+    await answer_text(await host.run("/admin config", table_category="tables"), host)
+    await harness.start_table(host, "guangdong", rounds="1", fill_with_ai="true")
+    await play_out(harness, [player(harness, host)], host)
+    summary = await host.next_message(
+        where=lambda m: any(b.get("label") == "Play again" for b in m.buttons()), timeout=20
+    )
+    refused = await answer_text(await host.click(summary, label="Play again"), host)
+    assert "category is full" in refused, refused
+    # No place, no lobby: the table it began is put away at once.
+    assert (await harness.store.get_table(2)).status is TableStatus.DISBANDED
 
 
 # -- 2. tables that do not exist --------------------------------------------------------------

@@ -288,3 +288,14 @@ async def test_open_lobbies_are_capped_per_member_and_per_server(store: SqlStore
     await store.disband_table(first.id)
     await lobby(CAROL)
     assert (await store.guild_config(GUILD)).lobbies_per_server == 3
+
+
+async def test_a_servers_lobbies_are_listed_oldest_first(
+    store: SqlStore, make_table: MakeTable
+) -> None:
+    first = await make_table((ALICE,), start=False)
+    await make_table()
+    other = await make_table((BOB,), start=False, guild_id=OTHER_GUILD)
+    second = await make_table((CAROL,), start=False)
+    assert await store.lobby_ids(GUILD) == [first.id, second.id]
+    assert await store.lobby_ids(OTHER_GUILD) == [other.id]
