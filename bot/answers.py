@@ -71,16 +71,22 @@ def owes_words(interaction: discord.Interaction[Any]) -> bool:
     return not response.is_done() or response.type is _THINKING
 
 
-async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
-    """A private answer: the first response if it is still open, the deferred one's
-    completion, or a private follow-up."""
+async def answer_privately(
+    interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None
+) -> None:
+    """A private answer, with ``view``'s controls when given: the first response if it is
+    still open, the deferred one's completion, or a private follow-up."""
     text = clipped(text)
+    # discord.py reads any view it is passed, None too: without one, none is passed.
+    controls: dict[str, Any] = {} if view is None else {"view": view}
     if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_QUIET)
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=_QUIET, **controls
+        )
     elif interaction.response.type is _THINKING:
-        await interaction.edit_original_response(content=text, allowed_mentions=_QUIET)
+        await interaction.edit_original_response(content=text, allowed_mentions=_QUIET, **controls)
     else:
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=_QUIET)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=_QUIET, **controls)
 
 
 async def finish(
@@ -130,13 +136,14 @@ async def answer_picture_privately(
 async def update_clicked(
     interaction: discord.Interaction[Any],
     text: str,
-    file: discord.File,
+    file: discord.File | None,
     view: discord.ui.View | None,
 ) -> None:
-    """The clicked message shown anew with a picture: the click's answer, or, after a
-    deferral (:func:`in_time`), an edit of that message."""
+    """The clicked message shown anew, with a picture when given: the click's answer, or,
+    after a deferral (:func:`in_time`), an edit of that message."""
     text = clipped(text)
+    attachments = [file] if file is not None else []
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=text, attachments=[file], view=view)
+        await interaction.edit_original_response(content=text, attachments=attachments, view=view)
     else:
-        await interaction.response.edit_message(content=text, attachments=[file], view=view)
+        await interaction.response.edit_message(content=text, attachments=attachments, view=view)

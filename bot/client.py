@@ -17,12 +17,13 @@ from discord.ext import commands
 
 from bot import discord_http, pictures
 from bot.budget import RequestBudget, cluster_share
+from bot.card_history import turn_page
 from bot.deliveries import Deliveries
 from bot.errors import UserError, on_app_command_error
 from bot.forwarding import ClusterMember
 from bot.i18n import resolve_locale
 from bot.i18n.translator import CatalogTranslator
-from bot.ids import CustomId
+from bot.ids import CARDS_BUTTONS, CustomId
 from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
@@ -297,12 +298,24 @@ class MahjongBot(commands.AutoShardedBot):
                 # answered as a stale control rather than left to "This interaction failed".
                 await self.tables.answer_error(interaction, UserError("click.expired"))
                 return
-            await self.tables.on_component(interaction, *click)
+            cid, values = click
+            if cid.kind in CARDS_BUTTONS:
+                await self._turn_history_page(interaction, cid)
+                return
+            await self.tables.on_component(interaction, cid, values)
             return
         # A form of the bot's is read as a click is, its fields as a select's values.
         form = submitted(interaction)
         if form is not None and self.first_delivery(interaction):
             await self.tables.on_component(interaction, *form)
+
+    async def _turn_history_page(self, interaction: discord.Interaction, cid: CustomId) -> None:
+        """A page of /cards history: no table's, so not the tables' to route, but its
+        refusals and failures are answered as theirs are, privately."""
+        try:
+            await turn_page(self, interaction, cid)
+        except Exception as exc:
+            await self.tables.answer_error(interaction, exc)
 
     def _met(self, interaction: discord.Interaction) -> None:
         self._user_locales[interaction.user.id] = str(interaction.locale.value)

@@ -27,9 +27,11 @@ GAME_SELECTS = ("pick",)
 TABLE_BUTTONS = ("vote", "again", "show", "watch", "score")
 REPLAY_BUTTONS = ("replay",)
 REPLAY_SELECTS = ("seat",)
+#: The pages of ``/cards history`` (bot/card_history.py): no table's, routed by the client.
+CARDS_BUTTONS = ("cards",)
 #: Forms (modals): the lobby's options written out.
 FORM_KINDS = ("optform",)
-BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS
+BUTTON_KINDS = LOBBY_BUTTONS + GAME_BUTTONS + TABLE_BUTTONS + REPLAY_BUTTONS + CARDS_BUTTONS
 SELECT_KINDS = LOBBY_SELECTS + GAME_SELECTS + REPLAY_SELECTS
 MAX_LENGTH = 100
 #: The largest number a table, hand, step or round id can be: the store keeps them as

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import answer_privately, answer_publicly, in_time
-from bot.cogs.cards import guild_of
+from bot.card_history import guild_of
 from bot.errors import UserError
 from bot.i18n import t
 from bot.i18n.translator import text

@@ -1,4 +1,5 @@
-"""``/cards balance`` and ``/cards history``: room cards in this server."""
+"""``/cards balance`` and ``/cards history``: room cards in this server (the history's
+pages: :mod:`bot.card_history`)."""
 
 from __future__ import annotations
 
@@ -8,43 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import answer_privately, in_time, whole_lines
-from bot.errors import UserError
+from bot.answers import answer_privately, in_time
+from bot.card_history import guild_of, shown_page
 from bot.i18n import t
 from bot.i18n.translator import text
-from data.models import CardMovement
 
 if TYPE_CHECKING:
     from bot.client import MahjongBot
-
-HISTORY_LINES = 15
-#: The most of an admin's note (up to 200 characters) a line of /cards history shows, so
-#: that a page of movements fits one message.
-NOTE_SHOWN = 60
-
-
-def shown_note(note: str) -> str:
-    return note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1] + "…"
-
-
-def movement_line(move: CardMovement, locale: str) -> str:
-    table = t("cards.table", locale, table=move.table_id) if move.table_id else ""
-    return t(
-        "cards.line",
-        locale,
-        when=f"<t:{int(move.created_at.timestamp())}:d>",
-        kind=t(f"cards.kind.{move.kind.value}", locale),
-        delta=f"{move.delta:+d}",
-        balance=move.balance_after,
-        table=table,
-        note=f" · {shown_note(move.note)}" if move.note else "",
-    )
-
-
-def guild_of(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise UserError("error.guild_only")
-    return interaction.guild_id
 
 
 @app_commands.guild_only()
@@ -83,19 +54,8 @@ class CardsCog(
         name=text("cmd.cards.history.name"), description=text("cmd.cards.history.description")
     )
     async def history(self, interaction: discord.Interaction[MahjongBot]) -> None:
-        await answer_privately(interaction, await in_time(interaction, self._history(interaction)))
-
-    async def _history(self, interaction: discord.Interaction[MahjongBot]) -> str:
-        guild_id = guild_of(interaction)
-        moves = await self.bot.store.card_history(
-            guild_id, interaction.user.id, limit=HISTORY_LINES
-        )
-        locale = await self.bot.locale_of(interaction)
-        if not moves:
-            return t("cards.none", locale)
-        lines = [t("cards.history_heading", locale)]
-        lines += [movement_line(move, locale) for move in moves]
-        return whole_lines(lines)
+        content, view = await in_time(interaction, shown_page(self.bot, interaction, None, 0))
+        await answer_privately(interaction, content, view)
 
 
 async def setup(bot: MahjongBot) -> None:

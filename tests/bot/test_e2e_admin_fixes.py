@@ -80,8 +80,9 @@ async def test_card_history_shows_whole_lines(harness: Harness) -> None:
         await answer_text(await me.run("/admin cards grant", user=me.id, amount=1, note=note), me)
     history = await answer_text(await me.run("/cards history"), me)
     assert len(history) <= CONTENT_LIMIT
-    heading, *lines = history.splitlines()
-    assert "Room cards" in heading
+    # With the starter cards, 16 movements: the first of two pages.
+    heading, *lines, page = history.splitlines()
+    assert "Room cards" in heading and page == "Page 1"
     # All 15 grants, newest first, each with its note cut short on purpose.
     assert [line.split(" · ")[1][:2] for line in lines] == [f"{n:02d}" for n in range(14, -1, -1)]
     for line in lines:
