@@ -22,7 +22,7 @@ import discord
 from bot.answers import answer_picture_privately, in_time, update_clicked
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import player_name, variant_name
+from bot.i18n.terms import plain_names, player_names, variant_name
 from bot.ids import CustomId
 from bot.pictures import as_file, table_png
 from bot.services import Services
@@ -221,7 +221,11 @@ async def frame(
     script = await services.store.round_script(record.info.id)
     played = replayed(record, script, seat, step)
     players = [next(p for p in record.players if p.seat == s) for s in range(4)]
-    names = tuple(player_name(p.display_name, p.user_id is None, locale) for p in players)
+    stored = [p.display_name for p in players]
+    ai = [p.user_id is None for p in players]
+    # The words name the players escaped; the picture and the seat select as they are.
+    names = player_names(stored, ai, locale)
+    plain = plain_names(stored, ai, locale)
     narrator = Narrator(record.variant.value, names, locale)
     lines = narrator.lines(played.told) if step else []
     title = t(
@@ -231,7 +235,7 @@ async def frame(
         variant=variant_name(record.variant.value, locale),
         hand=record.info.hand_number,
     )
-    seats = [SeatText(names[s], played.nets[s]) for s in range(4)]
+    seats = [SeatText(plain[s], played.nets[s]) for s in range(4)]
     png = await table_png(table_view(played.view, seats, locale, title, bottom=seat))
     code = await services.store.replay_code(record.info.id)
     content = "\n".join(
@@ -242,7 +246,7 @@ async def frame(
             t("log.separator", locale).join(lines),
         ]
     )
-    return content, png, controls(record, names, locale, played, seat, step)
+    return content, png, controls(record, plain, locale, played, seat, step)
 
 
 def controls(

@@ -12,10 +12,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import answer_privately, answer_publicly, finish, in_time
-from bot.cogs.cards import guild_of
+from bot.card_history import guild_of
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import fan_name, rating_text, total_text, variant_name, variant_text
+from bot.i18n.terms import (
+    escaped,
+    fan_name,
+    rating_text,
+    total_text,
+    variant_name,
+    variant_text,
+)
 from bot.i18n.translator import text, variant_choices
 from bot.pictures import as_file, stats_png
 from data.errors import NotFoundError
@@ -66,7 +73,7 @@ def board_text(entries: list[LeaderboardEntry], ranking: Ranking, heading: str, 
                 "stats.board_line_sessions" if by_sessions else "stats.board_line",
                 locale,
                 rank=entry.rank,
-                name=entry.display_name or entry.stats.user_id,
+                name=escaped(entry.display_name or str(entry.stats.user_id)),
                 figure=figure(entry, ranking, locale),
                 count=entry.rating.sessions
                 if by_sessions and entry.rating is not None
@@ -77,10 +84,11 @@ def board_text(entries: list[LeaderboardEntry], ranking: Ranking, heading: str, 
 
 
 def stats_text(name: str, stats: PlayerStats, locale: str) -> str:
+    """/stats in words; ``name`` as it is (the picture's title), escaped here."""
     return t(
         "stats.player",
         locale,
-        name=name,
+        name=escaped(name),
         games=stats.games,
         wins=stats.wins,
         win_rate=f"{stats.win_rate:.0%}",
@@ -315,7 +323,7 @@ class StatsCog(commands.Cog):
         guild_id = guild_of(interaction)
         locale = await self.bot.locale_of(interaction)
         rows = await self.bot.store.recent_rounds(target.id, guild_id=guild_id, limit=HISTORY_SIZE)
-        lines = [t("stats.history_heading", locale, name=target.display_name)]
+        lines = [t("stats.history_heading", locale, name=escaped(target.display_name))]
         lines += [history_line(row, locale) for row in rows] or [t("stats.empty", locale)]
         return "\n".join(lines)
 

@@ -1,5 +1,5 @@
 """Mahjong words in the reader's language: tile labels, suits, fans, payment reasons,
-and the names of AI seats."""
+and the players' names (escaped in a message's text, as they are in pictures)."""
 
 from __future__ import annotations
 
@@ -127,25 +127,72 @@ def ai_number(name: str) -> int | None:
     return next(int(n) for n in found.groupdict().values() if n is not None)
 
 
-def player_name(name: str, ai: bool, locale: str) -> str:
-    """A seat's name for one reader. An AI seat's name is stored in the server's language
-    when it sits down; every reader sees it in their own (``电脑3`` → ``電腦3``, ``AI 3``).
-    A person's name, and any name the bot did not give, is shown as it is.
+#: Discord's inline Markdown, wherever it stands: emphasis, strikes, spoilers and code
+#: (``*`` ``_`` ``~`` ``|`` and the backtick), masked links (``[``, ``]``), mentions,
+#: emojis and timestamps (``<``), and the backslash that escapes them.
+_INLINE_MARKS = re.compile(r"([\\*_~|`<\[\]])")
+#: What Markdown reads only at the start of a line: a quote (``>``), a heading (``#``),
+#: small text or a list item (``-``), a numbered list item (``1.``). A name may start a
+#: line, so a name that starts so is escaped where it starts.
+_LINE_MARK = re.compile(r"^(\s*)(?:([>#-])|(\d+)\.)")
 
-    >>> player_name("电脑3", True, "zh-TW"), player_name("电脑3", True, "en")
+
+def escaped(text: str) -> str:
+    r"""``text`` as it is, in a message Discord formats: every Markdown mark in it
+    escaped. Not ``discord.utils.escape_markdown``, which escapes a mark only when a
+    second one follows in the same string: a name goes into a line among others, where
+    ``alice_b`` and ``carol_d`` would make what lies between them italic.
+
+    >>> escaped("a_b*c*~~d~~||e||")
+    'a\\_b\\*c\\*\\~\\~d\\~\\~\\|\\|e\\|\\|'
+    >>> escaped("> Boss"), escaped("1. Bob"), escaped("Jean-Luc")
+    ('\\> Boss', '1\\. Bob', 'Jean-Luc')
+    """
+    text = _INLINE_MARKS.sub(r"\\\1", text)
+    return _LINE_MARK.sub(
+        lambda m: m.group(1) + (f"\\{m.group(2)}" if m.group(2) else f"{m.group(3)}\\."), text
+    )
+
+
+def plain_name(name: str, ai: bool, locale: str) -> str:
+    """A seat's name for one reader, as it is: for pictures (the renderer draws text as
+    it is given) and for button and select option labels (Discord formats no Markdown
+    there). An AI seat's name is stored in the server's language when it sits down;
+    every reader sees it in their own (``电脑3`` → ``電腦3``, ``AI 3``). A person's name,
+    and any name the bot did not give, is shown as it is.
+
+    >>> plain_name("电脑3", True, "zh-TW"), plain_name("电脑3", True, "en")
     ('電腦3', 'AI 3')
-    >>> player_name("AI 1", False, "zh-CN")
+    >>> plain_name("AI 1", False, "zh-CN")
     'AI 1'
     """
     number = ai_number(name) if ai else None
     return name if number is None else t("lobby.ai_name", locale, n=number)
 
 
-def player_names(names: Sequence[str], ai: Sequence[bool], locale: str) -> tuple[str, ...]:
-    """:func:`player_name` of each seat; ``ai`` may be shorter (the rest are people)."""
+def plain_names(names: Sequence[str], ai: Sequence[bool], locale: str) -> tuple[str, ...]:
+    """:func:`plain_name` of each seat; ``ai`` may be shorter (the rest are people)."""
     return tuple(
-        player_name(name, seat < len(ai) and ai[seat], locale) for seat, name in enumerate(names)
+        plain_name(name, seat < len(ai) and ai[seat], locale) for seat, name in enumerate(names)
     )
+
+
+def player_name(name: str, ai: bool, locale: str) -> str:
+    r"""A seat's name for one reader in a message's text: :func:`plain_name`
+    :func:`escaped`, so that a nickname such as ``**Boss**`` reads as it is written
+    instead of formatting the message. Every name that goes into a message's words comes
+    from here (or goes through :func:`escaped`); pictures and labels take
+    :func:`plain_name`.
+
+    >>> player_name("alice_b", False, "en"), player_name("电脑3", True, "en")
+    ('alice\\_b', 'AI 3')
+    """
+    return escaped(plain_name(name, ai, locale))
+
+
+def player_names(names: Sequence[str], ai: Sequence[bool], locale: str) -> tuple[str, ...]:
+    """:func:`player_name` of each seat, for a message's text; ``ai`` may be shorter."""
+    return tuple(escaped(name) for name in plain_names(names, ai, locale))
 
 
 def rating_text(rating: Rating | None, locale: str) -> str:

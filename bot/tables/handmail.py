@@ -33,11 +33,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 import discord
 
+from bot.ids import CustomId, CustomIdError
 from bot.picture_messages import (
     ORIGINAL,
     Channel,
@@ -65,6 +66,10 @@ ANSWER_GRACE = 3.0
 
 #: A hand message's picture's file name.
 FILENAME = "hand.png"
+#: The DM channel's messages looked through, once, for the hand's messages sent before a
+#: restart: the last one before it is among the latest (a hand message replaces the one
+#: before it), even with a few other tables' hand messages in between.
+LEFTOVERS_SEARCHED = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +126,22 @@ Render = Callable[[SeatState], Awaitable[Rendered]]
 Current = Callable[[], SeatState | None]
 ClosedNotice = Callable[[Rendered], Awaitable[None]]
 DmOpener = Callable[[int], Awaitable[Channel]]
+#: Whether a control belongs to the hand's messages.
+OfHand = Callable[[CustomId], bool]
+
+
+def controls_of(message: discord.Message) -> Iterator[CustomId]:
+    """The bot's controls on ``message``, by their custom ids (in a DM only the bot sends
+    controls)."""
+    for row in message.components:
+        if not isinstance(row, discord.ActionRow):
+            continue
+        for item in row.children:
+            if isinstance(item, discord.Button | discord.SelectMenu) and item.custom_id:
+                try:
+                    yield CustomId.decode(item.custom_id)
+                except CustomIdError:
+                    continue
 
 
 class HandMessage:
@@ -134,10 +155,13 @@ class HandMessage:
         sent: Callable[[int], None],
         token: Token | None = None,
         current: Current | None = None,
+        leftovers: OfHand | None = None,
     ) -> None:
         """``token``: the player's latest interaction from before this hand, whose token
         may still send this hand's first message; ``current``: the chair's state now,
-        asked for when the table moved on since the latest state handed over."""
+        asked for when the table moved on since the latest state handed over;
+        ``leftovers``: after a restart, which controls are this hand's, whose messages
+        from before it the first message sent takes away."""
         self._open_dm = open_dm
         self.user_id = user_id
         self._render = render
@@ -163,6 +187,7 @@ class HandMessage:
         self._reacted: int | None = None
         self._reaction_task: asyncio.Task[None] | None = None
         self._token = token
+        self._leftovers = leftovers
         #: Clear while a click of the player changed the hand and its answer is on its
         #: way: the message they clicked is not replaced before that answer edited it.
         self._answer_done = asyncio.Event()
@@ -318,6 +343,38 @@ class HandMessage:
         self._sent(shown.message.id)
         if before is not None:
             await self._delete(before)
+        if self._leftovers is not None:
+            await self._take_away_leftovers(self._leftovers, shown.message.id)
+
+    async def _take_away_leftovers(self, of_hand: OfHand, first: int) -> None:
+        """After a restart, once: the hand's messages from before it go, now that
+        ``first`` shows the hand. Their buttons still work (prompts keep their numbers),
+        so each would be a second copy of the prompt; their ids were not kept (a store
+        write per move), so they are found by their controls among the DM messages just
+        before ``first`` (never a newer one of this hand). A refusal leaves them there:
+        the hand goes on."""
+        self._leftovers = None
+        try:
+            channel = await self._open_dm(self.user_id)
+            found = [
+                message
+                async for message in channel.history(
+                    limit=LEFTOVERS_SEARCHED, before=discord.Object(first)
+                )
+                if any(of_hand(control) for control in controls_of(message))
+            ]
+        except discord.HTTPException as exc:
+            log.info("hand message for user %s: reading the DMs failed: %s", self.user_id, exc)
+            return
+        for message in found:
+            try:
+                await message.delete()
+            except discord.HTTPException as exc:
+                log.info(
+                    "hand message for user %s: deleting one from before the restart failed: %s",
+                    self.user_id,
+                    exc,
+                )
 
     async def _edit(self, shown: Shown, rendered: Rendered) -> None:
         via = shown.via

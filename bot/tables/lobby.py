@@ -1,6 +1,7 @@
 """The lobby message of a table: variant, options, price, seats, its buttons and the
 choice of an AI player's level, in words (for screen readers and search) and as a
-picture."""
+picture. The words name the players escaped (``player_name``), the picture and the
+select's labels as they are (``plain_name``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import discord
 
 from bot import options
 from bot.i18n import t
-from bot.i18n.terms import player_name, variant_name
+from bot.i18n.terms import plain_name, player_name, variant_name
 from bot.ids import CustomId
 from bot.pictures import labels
 from bot.runtime.seats import LOBBY_LEVELS, level_of
@@ -37,18 +38,19 @@ def options_text(table: Table, locale: str) -> str:
 
 
 def seat_lines(table: Table, locale: str) -> list[str]:
+    """Each chair in the lobby message's words."""
     by_chair = {seat.chair: seat for seat in table.seats}
     lines = []
     for chair in range(CHAIRS):
         seat = by_chair.get(chair)
         if seat is None:
             name = t("lobby.empty_seat", locale)
-        elif seat.is_ai:
-            name = ai_seat_name(player_name(seat.display_name, True, locale), seat.ai_level, locale)
-        elif seat.user_id == table.creator_id:
-            name = t("lobby.creator_seat", locale, name=seat.display_name)
         else:
-            name = seat.display_name
+            name = player_name(seat.display_name, seat.is_ai, locale)
+            if seat.is_ai:
+                name = ai_seat_name(name, seat.ai_level, locale)
+            elif seat.user_id == table.creator_id:
+                name = t("lobby.creator_seat", locale, name=name)
         lines.append(t("lobby.seat", locale, chair=chair + 1, name=name))
     return lines
 
@@ -108,7 +110,7 @@ def picture(table: Table, config: GuildConfig, locale: str) -> LobbyView:
             name = seat.display_name
             if seat.is_ai:
                 level = t(f"lobby.ai_level.{level_of(seat.ai_level)}", locale)
-                name = player_name(name, True, locale)
+                name = plain_name(name, True, locale)
                 name = t("lobby.ai_chair", locale, name=name, level=level)
             chairs.append(ChairView(name, ai=seat.is_ai, host=host))
     variant = table.variant.value
@@ -152,7 +154,7 @@ def controls(table: Table, locale: str) -> discord.ui.View | None:
                 locale,
                 chair=seat.chair + 1,
                 name=ai_seat_name(
-                    player_name(seat.display_name, True, locale), seat.ai_level, locale
+                    plain_name(seat.display_name, True, locale), seat.ai_level, locale
                 ),
             )[:100],
             value=str(seat.chair),

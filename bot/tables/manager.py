@@ -21,7 +21,7 @@ from bot import options, places, replays
 from bot.answers import answer_privately, finish, in_time, owes_words
 from bot.errors import UserError
 from bot.i18n import t
-from bot.i18n.terms import ai_number, player_name, variant_name
+from bot.i18n.terms import ai_number, escaped, player_name, variant_name
 from bot.ids import (
     FORM_KINDS,
     GAME_BUTTONS,
@@ -823,7 +823,7 @@ class TableManager:
         except InsufficientCardsError as exc:
             # The bot keeps no member cache (no members intent): the seat has the name.
             payer = table.seat_of(exc.user_id)
-            name = payer.display_name if payer is not None else f"<@{exc.user_id}>"
+            name = escaped(payer.display_name) if payer is not None else f"<@{exc.user_id}>"
             raise UserError("lobby.cannot_pay", name=name, count=exc.price) from None
         except StateError:
             # A player stood up, or the table started, while the click was on its way.
@@ -948,7 +948,7 @@ class TableManager:
             t(
                 "vote.open",
                 locale,
-                name=interaction.user.display_name,
+                name=escaped(interaction.user.display_name),
                 voters=" ".join(f"<@{user_id}>" for user_id in asked),
                 when=f"<t:{deadline}:R>",
             ),
@@ -1071,7 +1071,7 @@ class TableManager:
             "again.seated",
             self.guild_locale(table.guild_id),
             people=" ".join(f"<@{user_id}>" for user_id in seated),
-            name=name,
+            name=escaped(name),
         )
         channel = self.services.channel(table.channel_id, guild_id=table.guild_id)
         try:

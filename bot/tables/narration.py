@@ -37,7 +37,8 @@ MULTIPLE_WIN_KEYS = {2: "log.double_win", 3: "log.triple_win"}
 
 
 class Narrator:
-    """Words for one table: its rule set, the players' names (seats of the hand), a reader."""
+    """Words for one table: its rule set, the players' names (seats of the hand) as a
+    message's text shows them (``terms.player_names``: Markdown-escaped), a reader."""
 
     def __init__(self, variant: str, names: Sequence[str], locale: str) -> None:
         self.variant = variant

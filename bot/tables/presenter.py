@@ -24,7 +24,8 @@ import discord
 from bot.answers import answer_picture_privately, in_time
 from bot.budget import RequestBudget
 from bot.i18n import t
-from bot.ids import CustomId
+from bot.i18n.terms import escaped
+from bot.ids import GAME_BUTTONS, GAME_SELECTS, CustomId
 from bot.pacing import Pacing
 from bot.picture_messages import ORIGINAL, answer_click, edit_by_token
 from bot.pictures import as_file, settlement_png, table_png
@@ -42,7 +43,7 @@ from bot.runtime.snapshots import (
 from bot.tables import prompts
 from bot.tables.backoff import Backoff, is_refusal
 from bot.tables.board import Board, Scene
-from bot.tables.handmail import DmOpener, HandMessage, Rendered
+from bot.tables.handmail import DmOpener, HandMessage, OfHand, Rendered
 from bot.tables.narration import Narrator
 from bot.tables.scene import table_view
 from bot.tables.settlement import player_result, settlement_view, summary
@@ -61,6 +62,8 @@ CurrentState = Callable[[int, int], SeatState | None]
 #: stay readable on a phone.
 LINE_LIMIT = 300
 ELLIPSIS = "…"
+#: The kinds of a hand message's controls (``bot/ids.py``).
+HAND_CONTROLS = frozenset((*GAME_BUTTONS, *GAME_SELECTS, prompts.SCORE))
 NOTICE_KEYS = {
     Notice.AUTOPLAY_ON: "table.autoplay_on",
     Notice.AUTOPLAY_OFF: "table.autoplay_off",
@@ -88,12 +91,27 @@ def newest(lines: Sequence[str], separator: str, limit: int) -> str:
     return ELLIPSIS + separator.join(reversed(kept))
 
 
+def of_hand(table_id: int, number: int) -> OfHand:
+    """Whether a control is one of hand ``number``'s hand messages at the table: another
+    hand's or table's stay (a finished hand's last messages are its record)."""
+
+    def mine(control: CustomId) -> bool:
+        return (
+            control.kind in HAND_CONTROLS
+            and control.table_id == table_id
+            and control.hand_no == number
+        )
+
+    return mine
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
     """A seated person as the presenter needs them: who to DM, and what they want."""
 
     chair: int
     user_id: int
+    #: Their name as it is: a text that names them escapes it.
     name: str
     locale: str
     system_messages: bool = True
@@ -213,6 +231,9 @@ class TablePresenter:
         except discord.HTTPException as exc:
             # The hand goes on by DM; the thread gets the next hand's table message.
             log.warning("table message failed: %s", exc)
+        # After a restart the hand's messages sent before it are still in the DMs, with
+        # buttons that work: the new ones take them away.
+        leftovers = of_hand(facts.table_id, facts.number) if start.resumed else None
         tokens = {}
         for chair, old in self.mail.items():
             await old.close()
@@ -227,6 +248,7 @@ class TablePresenter:
                 self._sent(person.chair),
                 tokens.get(person.chair),
                 self._current_of(person.chair, facts.number),
+                leftovers,
             )
             for person in self.people.values()
         }
@@ -263,9 +285,9 @@ class TablePresenter:
         """The table message's last state, then the settlement in the thread and each
         person's result by DM."""
         hand, facts = settled.hand, settled.facts
-        title = prompts.title(facts, self.locale)
+        title = prompts.title(facts, self.locale, plain=True)
+        picture = settlement_view(hand, prompts.plain_names(facts, self.locale), self.locale, title)
         names = prompts.names(facts, self.locale)
-        picture = settlement_view(hand, names, self.locale, title)
         text = summary(hand, names, self.locale, settled.seed, settled.code)
         if self.board is not None:
             self.board.touch()
@@ -300,7 +322,7 @@ class TablePresenter:
 
     def _notice_line(self, notice: TableNotice) -> str:
         name = self.people[notice.chair].name if notice.chair in self.people else ""
-        return t(NOTICE_KEYS[notice.notice], self.locale, name=name)
+        return t(NOTICE_KEYS[notice.notice], self.locale, name=escaped(name))
 
     def _scene(self) -> Scene:
         board = self._table
@@ -313,7 +335,8 @@ class TablePresenter:
         # Chair 0 keeps the bottom for the whole session; the 庄 badge moves with the deal.
         bottom = board.facts.seat_of(0)
         texts = prompts.seat_texts(board, self.locale)
-        return text, table_view(board.view, texts, self.locale, title, bottom)
+        drawn = prompts.table_title(board, self.locale, plain=True)
+        return text, table_view(board.view, texts, self.locale, drawn, bottom)
 
     def _waiting(self, board: BoardState) -> str:
         if board.over or not board.waiting:
@@ -478,7 +501,7 @@ class TablePresenter:
         self, interaction: discord.Interaction, board: BoardState, locale: str
     ) -> None:
         """The table privately, as a spectator sees it."""
-        title = prompts.table_title(board, locale)
+        title = prompts.table_title(board, locale, plain=True)
         seats = prompts.seat_texts(board, locale)
         drawn = table_png(table_view(board.view, seats, locale, title, board.facts.seat_of(0)))
         png = await in_time(interaction, drawn, thinking=True)
@@ -487,7 +510,7 @@ class TablePresenter:
         )
         await answer_picture_privately(
             interaction,
-            t("table.watching", locale, title=title),
+            t("table.watching", locale, title=prompts.table_title(board, locale)),
             as_file(png, "table.png"),
             view_of(button),
         )

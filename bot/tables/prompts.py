@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import discord
 
-from bot.i18n import has, t
+from bot.i18n import has, t, terms
 from bot.i18n.terms import (
     player_names,
     suit_label,
@@ -65,38 +65,47 @@ READY_LINES = 4
 # Every picture, line and prompt of a move names the players: a dozen times a move.
 @lru_cache(maxsize=1024)
 def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
-    """The players' names by seat of the hand as ``locale``'s reader sees them: an AI
-    seat's in the reader's language."""
+    """The players' names by seat of the hand as ``locale``'s reader sees them in a
+    message's text: an AI seat's in the reader's language, every one Markdown-escaped
+    (``terms.player_name``). Pictures and labels take :func:`plain_names`."""
     return player_names(facts.names, facts.ai, locale)
 
 
-def title(facts: HandFacts, locale: str) -> str:
+@lru_cache(maxsize=1024)
+def plain_names(facts: HandFacts, locale: str) -> tuple[str, ...]:
+    """:func:`names` as they are, for pictures and button labels, which Discord does not
+    format (an escaped name there would show its backslashes)."""
+    return terms.plain_names(facts.names, facts.ai, locale)
+
+
+def title(facts: HandFacts, locale: str, *, plain: bool = False) -> str:
+    """The hand's title, for a message's text; ``plain`` for a picture's."""
     named = t(
         "table.title",
         locale,
         variant=variant_name(facts.variant, locale),
         hand=facts.number,
         hands=facts.hands,
-        dealer=names(facts, locale)[0],
+        dealer=(plain_names if plain else names)(facts, locale)[0],
     )
     if facts.continued:
         return named + t("table.title_continued", locale, n=facts.continued)
     return named
 
 
-def table_title(board: BoardState, locale: str) -> str:
-    """The title of the table's pictures and message: the hand's, with its dice mode once
-    announced (MCR), which the whole hand plays under."""
-    named = title(board.facts, locale)
+def table_title(board: BoardState, locale: str, *, plain: bool = False) -> str:
+    """The title of the table's message (``plain``: of its pictures): the hand's, with its
+    dice mode once announced (MCR), which the whole hand plays under."""
+    named = title(board.facts, locale, plain=plain)
     mode = board.view.facts.mode
     return f"{named} · {t(f'mode.{mode}', locale)}" if mode else named
 
 
 def seat_texts(board: BoardState, locale: str) -> list[SeatText]:
-    """Each seat's name, score and note: its stakes once bet above ×1 (MCR 底分押倍,
-    which every payment of the seat multiplies), then 托管 or 电脑."""
+    """Each seat's name, score and note for a picture: its stakes once bet above ×1 (MCR
+    底分押倍, which every payment of the seat multiplies), then 托管 or 电脑."""
     texts = []
-    named = names(board.facts, locale)
+    named = plain_names(board.facts, locale)
     factors = board.view.facts.factors
     for seat in range(4):
         notes = []
@@ -295,7 +304,7 @@ def _waits(readiness: Readiness | None) -> list[tuple[int, int]]:
 
 def picture(state: SeatState, locale: str, seats: Sequence[SeatText] = ()) -> DeskView:
     """The desk picture; ``seats`` name the players with their notes (托管, 电脑)."""
-    named = seats or [SeatText(name, 0) for name in names(state.facts, locale)]
+    named = seats or [SeatText(name, 0) for name in plain_names(state.facts, locale)]
     asked = state.kind == TURN and state.waits_for_person
     discards = frozenset(a.tile for a in state.legal if isinstance(a, Discard))
     return desk_view(
@@ -303,7 +312,7 @@ def picture(state: SeatState, locale: str, seats: Sequence[SeatText] = ()) -> De
         state.seat,
         named,
         locale,
-        title(state.facts, locale),
+        title(state.facts, locale, plain=True),
         legal_discards=discards if asked else None,
         waits=_waits(state.readiness),
     )
@@ -355,7 +364,7 @@ def controls(state: SeatState, locale: str, emoji: EmojiOf | None = None) -> lis
         shown = hand_view(state.view, state.seat, locale, "", None)
         reader = Reader(
             locale,
-            names(state.facts, locale),
+            plain_names(state.facts, locale),
             shown.drawn,
             state.chosen,
             order=hand_order(shown),

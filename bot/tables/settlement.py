@@ -71,6 +71,8 @@ def naming(variant: str, locale: str) -> Naming:
 
 
 def settlement_view(hand: Round, names: Sequence[str], locale: str, title: str) -> SettlementView:
+    """The settlement picture; ``names`` and ``title`` as they are (``terms.plain_names``):
+    the picture draws them as given."""
     return engine_views.settlement_view(
         hand, names, labels(locale), title, naming(hand.variant, locale)
     )
@@ -81,7 +83,8 @@ def summary(
 ) -> str:
     """The thread's text under the settlement picture: the winners, the nets, what the
     hand's end turned up besides its horses (火眼金睛's targets, 巅峰时刻's hands), the
-    hand's replay code, and last the revealed seed."""
+    hand's replay code, and last the revealed seed. ``names`` are a text's, escaped
+    (``terms.player_names``)."""
     lines = []
     if hand.wins:
         for win in hand.wins:

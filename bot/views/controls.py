@@ -61,9 +61,10 @@ EmojiOf = Callable[[int], discord.PartialEmoji | None]
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """Who reads the controls: their language, the players' names by seat, the tile the
-    seat has just drawn, the numbers chosen so far, the order the hand picture shows the
-    tiles in (discard buttons follow it), the hand's 听牌, and the tile emojis."""
+    """Who reads the controls: their language, the players' names by seat (as they are:
+    Discord formats no Markdown in a label), the tile the seat has just drawn, the
+    numbers chosen so far, the order the hand picture shows the tiles in (discard buttons
+    follow it), the hand's 听牌, and the tile emojis."""
 
     locale: str
     names: Sequence[str]

@@ -3,6 +3,7 @@ admin commands, AI seats, tables of another server, members who left."""
 
 from __future__ import annotations
 
+from bot.i18n.terms import escaped
 from fakediscord.messaging import MessageBody, create_message
 from tests.bot.harness import Harness, play_out, player
 from tests.bot.test_e2e_failures import next_controls
@@ -39,10 +40,12 @@ async def test_names_never_ping_anyone(harness: Harness) -> None:
     await harness.until_settled(attacker)
     await attacker.next_message(where=lambda m: "session is over" in m.content, timeout=10)
     sent = [m for m in harness.fake.world.messages.values() if m.channel_id == thread.id]
-    assert any(attacker.name in m.content for m in sent), "the name was posted"
+    # Posted as written, its marks escaped (bot/i18n/terms.escaped).
+    assert any(escaped(attacker.name) in m.content for m in sent), "the name was posted"
     for message in sent:
         assert not message.pinged_roles and not message.pinged_everyone, message.content
-        # The only ping the bot means: a player whose DMs are closed, about their hand.
+        # The only pings the bot means: a player whose DMs are closed, about their hand,
+        # and the players of a session that ended, in its summary.
         assert message.pinged_users in ([], [attacker.id]), message.content
     assert any(m.pinged_users == [attacker.id] for m in sent)
 

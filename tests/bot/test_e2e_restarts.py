@@ -1,6 +1,7 @@
 """What a restart keeps besides the hands, through the fake Discord: a player on auto-play
-(托管) stays on it, a session summary cut off by a stop is posted afterwards, and every
-player's DM channel is known without opening it again."""
+(托管) stays on it, a session summary cut off by a stop is posted afterwards, every
+player's DM channel is known without opening it again, and the prompt from before the
+restart makes way for the resumed one."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from bot.tables.manager import TableManager
 from data.models import Table
+from fakediscord.driver import Person
 from fakediscord.models import Message
 from tests.bot.harness import FAST, TIMEOUT, Harness, play_out, player, running_harness
 
@@ -104,3 +106,62 @@ async def test_a_summary_cut_off_by_a_stop_is_posted_after_the_restart(
             break
         await asyncio.sleep(0.02)
     assert await harness.store.summaries_due() == []
+
+
+LIST_MESSAGES = "GET /channels/{channel_id}/messages"
+DELETE_MESSAGE = "DELETE /channels/{channel_id}/messages/{message_id}"
+
+
+async def prompt_at_restart(harness: Harness, me: Person) -> Message:
+    """A Guangdong hand with three AI seats, played one move so that the prompt on the
+    person's screen is a click's follow-up, as in play; returns that prompt."""
+    await harness.start_table(me, "guangdong", rounds="1", fill_with_ai="true")
+    seat = player(harness, me)
+    assert await seat.answer(await me.next_prompt(timeout=TIMEOUT)) is not None
+    return await me.next_message(channel=me.dm, where=Message.has_controls, timeout=TIMEOUT)
+
+
+def live_controls(harness: Harness, person: Person) -> list[Message]:
+    return [m for m in person.messages(person.dm) if m.has_controls()]
+
+
+async def test_after_a_restart_the_dms_hold_one_live_prompt(tmp_path: Path) -> None:
+    """The prompt on screen when the bot stopped keeps buttons that work (prompts keep
+    their numbers): the resumed table's new hand message takes it away, so the person's
+    DMs end with one prompt, which answers a click."""
+    slow = dataclasses.replace(FAST, ai_delay=0.3)
+    async with running_harness(tmp_path, pacing=slow) as harness:
+        me = harness.owner
+        before = await prompt_at_restart(harness, me)
+        await harness.stop_bot()
+        assert before.webhook_id is not None
+        assert [m.id for m in live_controls(harness, me)] == [before.id]
+        await harness.start_bot()
+        await running_again(harness)
+        after = await me.next_prompt(where=lambda m: m.id != before.id, timeout=TIMEOUT)
+        await me.next_deletion(before, timeout=TIMEOUT)
+        assert [m.id for m in live_controls(harness, me)] == [after.id]
+        # One look at the DM channel, a few of its latest messages.
+        assert harness.fake.metrics.requests[LIST_MESSAGES] == 1
+        callback = await player(harness, me).answer(harness.live(after))
+        assert callback is not None and callback.type == 7
+
+
+@pytest.mark.parametrize("route", [LIST_MESSAGES, DELETE_MESSAGE])
+async def test_a_refused_clean_up_after_a_restart_leaves_the_hand_going(
+    tmp_path: Path, route: str
+) -> None:
+    """Discord refusing to list the DMs or to delete the old prompt leaves it there; the
+    new prompt comes all the same and answers a click."""
+    slow = dataclasses.replace(FAST, ai_delay=0.3)
+    async with running_harness(tmp_path, pacing=slow) as harness:
+        me = harness.owner
+        before = await prompt_at_restart(harness, me)
+        await harness.stop_bot()
+        harness.fake.faults.fail(route, status=403, code=50001, message="Missing Access")
+        await harness.start_bot()
+        await running_again(harness)
+        after = await me.next_prompt(where=lambda m: m.id != before.id, timeout=TIMEOUT)
+        callback = await player(harness, me).answer(harness.live(after))
+        assert callback is not None and callback.type == 7
+        assert not harness.live(before).deleted

@@ -201,6 +201,37 @@ async def test_messages_get_edit_delete_and_history(
     assert (await alice.next_deletion(int(ids[0]))).content == "edited"
 
 
+async def test_dm_history_by_limit_and_before(rest: Rest, alice: Person) -> None:
+    """resources/message, Get Channel Messages: "an array of message objects from newest to
+    oldest"; ``limit`` is the "Max number of messages to return", ``before`` gets "messages
+    before this message ID"."""
+    _, dm, _ = await rest.call("POST", "/users/@me/channels", json={"recipient_id": str(alice.id)})
+    path = f"/channels/{dm['id']}/messages"
+    ids = []
+    for n in range(4):
+        _, message, _ = await rest.call("POST", path, json={"content": f"m{n}"})
+        ids.append(message["id"])
+    _, newest, _ = await rest.call("GET", f"{path}?limit=2")
+    assert [m["id"] for m in newest] == [ids[3], ids[2]]
+    _, older, _ = await rest.call("GET", f"{path}?limit=10&before={ids[2]}")
+    assert [m["id"] for m in older] == [ids[1], ids[0]]
+
+
+async def test_history_without_read_message_history_is_empty(
+    fake: FakeDiscord, rest: Rest, guild: Guild
+) -> None:
+    """resources/message, Get Channel Messages: "If the current user is missing the
+    READ_MESSAGE_HISTORY permission in the channel, then no messages will be returned."
+    Without View Channel it is an error, as for every route of a channel it cannot see."""
+    await post(rest, guild)
+    channel = fake.world.channels[guild.channel_ids[0]]
+    fake.world.set_bot_permissions(channel, read_message_history=False)
+    assert (await rest.call("GET", messages_path(guild)))[:2] == (200, [])
+    fake.world.set_bot_permissions(channel, view_channel=False)
+    status, error, _ = await rest.call("GET", messages_path(guild))
+    assert (status, error["code"]) == (403, 50001)
+
+
 async def test_route_bucket_429(fake: FakeDiscord, rest: Rest, guild: Guild) -> None:
     fake.rate_limits.time_scale = 1.0
     fake.rate_limits.routes[MESSAGES] = RouteLimit(2, 5.0)
