@@ -87,7 +87,9 @@ def newest(lines: Sequence[str], separator: str, limit: int) -> str:
             break
         kept.append(line)
     if not kept:
-        return lines[-1][:room] + ELLIPSIS
+        # Never half an escape (a name's Markdown mark, terms.escaped): a lone backslash
+        # would show before the ellipsis.
+        return lines[-1][:room].rstrip("\\") + ELLIPSIS
     return ELLIPSIS + separator.join(reversed(kept))
 
 

@@ -36,3 +36,8 @@ def test_never_longer_than_the_limit_and_the_newest_line_when_it_fits(
     assert len(shown) <= limit
     if len(lines[-1]) < limit:
         assert shown.endswith(lines[-1])
+
+
+def test_a_cut_line_never_ends_in_half_an_escape() -> None:
+    line = "x" * 8 + "\\_" + "y" * 10
+    assert newest([line], "; ", 10) == "x" * 8 + "…"
