@@ -102,6 +102,11 @@ class UnusableDatabaseError(StoreError):
         self.advice = advice
 
 
+class DatabaseInUseError(UnusableDatabaseError):
+    """Another process has the SQLite file open (`data.sqlite.LockFile`): unlike the file's
+    other problems, this one goes away when that process stops."""
+
+
 class SeasonError(StoreError):
     """A season cannot start (one is running: ``running`` is its number) or end (none is
     running: ``running`` is None) in a server."""

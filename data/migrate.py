@@ -1,7 +1,9 @@
-"""Forward-only schema migrations: data/migrations/NNNN_name.sql, version kept in user_version."""
+"""Forward-only schema migrations: data/migrations/NNNN_name.sql, version kept in user_version;
+and the copy of a database kept before they change it."""
 
 from __future__ import annotations
 
+import glob
 import re
 import sqlite3
 from collections.abc import Sequence
@@ -15,6 +17,11 @@ from data.errors import SchemaError
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 _FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+#: How many copies made before an upgrade are kept beside a database, the newest: enough to
+#: step back over the last few upgrades without filling the disk with old copies.
+BACKUPS_KEPT = 3
+_BACKUP_NAME = "{database}.schema-{version}-backup.sqlite3"
 
 
 @dataclass(frozen=True)
@@ -87,3 +94,41 @@ async def _apply(db: aiosqlite.Connection, migration: Migration) -> None:
         raise SchemaError(
             f"migration {migration.version:04d}_{migration.name} failed: {error}"
         ) from error
+
+
+def backup_path(database: Path, version: int) -> Path:
+    """Where `back_up` keeps the copy of `database` at schema `version`: named by the schema
+    it holds, which is the one the bot's refusal of a newer database names.
+
+    >>> backup_path(Path("mahjong.sqlite3"), 3).name
+    'mahjong.sqlite3.schema-3-backup.sqlite3'
+    """
+    return database.with_name(_BACKUP_NAME.format(database=database.name, version=version))
+
+
+async def back_up(db: aiosqlite.Connection, database: Path, version: int) -> Path:
+    """Copy the database `db` has open (the file `database`, at schema `version`) to
+    `backup_path`, then delete all but the newest `BACKUPS_KEPT` such copies of it.
+    SQLite's online backup reads through the connection, so the copy holds what is still
+    in the -wal file too; it is written under another name first, so that a copy cut short
+    never bears the name of a whole one."""
+    target = backup_path(database, version)
+    partial = target.with_name(f"{target.name}.partial")
+    # A copy cut short by a kill -9 may be no database at all: start afresh.
+    partial.unlink(missing_ok=True)
+    try:
+        # Written on aiosqlite's thread, where `db.backup` runs.
+        copy = sqlite3.connect(partial, check_same_thread=False)
+        try:
+            await db.backup(copy)
+        finally:
+            copy.close()
+        partial.replace(target)
+    finally:
+        # What a failed copy (a full disk) wrote; nothing once the copy is in place.
+        partial.unlink(missing_ok=True)
+    pattern = _BACKUP_NAME.format(database=glob.escape(database.name), version="*")
+    older = sorted(database.parent.glob(pattern), key=lambda path: path.stat().st_mtime)
+    for stale in older[:-BACKUPS_KEPT]:
+        stale.unlink(missing_ok=True)
+    return target

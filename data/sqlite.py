@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import sqlite3
+import sys
 from collections.abc import AsyncIterator, Iterator, Mapping
-from contextlib import asynccontextmanager, contextmanager, suppress
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal, Self
 
@@ -14,9 +17,19 @@ import aiosqlite
 from data import rounds, stats
 from data.clock import Clock, utc_now
 from data.codec import dump_json
-from data.errors import SchemaError, StoreUnavailableError, UnusableDatabaseError
-from data.migrate import load_migrations, migrate, schema_version
+from data.errors import (
+    DatabaseInUseError,
+    SchemaError,
+    StoreUnavailableError,
+    UnusableDatabaseError,
+)
+from data.migrate import back_up, load_migrations, migrate, schema_version
 from data.sql_store import SqlStore
+
+if sys.platform != "win32":
+    import fcntl
+
+log = logging.getLogger(__name__)
 
 # IS DISTINCT FROM, which PostgreSQL shares, needs 3.39; STRICT tables need 3.37; RETURNING,
 # UPDATE ... FROM and MATERIALIZED are older.
@@ -38,12 +51,16 @@ class SqliteStore(SqlStore):
     each method exclusive, so no statement of one method runs inside another's transaction.
     WAL mode keeps a crash from losing a committed transaction; with synchronous FULL (the
     default) not even a power cut loses one, which matters because actions are announced as
-    soon as they are stored."""
+    soon as they are stored.
 
-    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+    The store holds `<database>.lock` locked while it is open (`LockFile`): a second copy
+    of the bot on the same file stops at open."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Clock, lock_file: LockFile) -> None:
         super().__init__(clock)
         self._db = db
         self._lock = asyncio.Lock()
+        self._lock_file = lock_file
 
     @classmethod
     async def open(
@@ -53,35 +70,48 @@ class SqliteStore(SqlStore):
         clock: Clock = utc_now,
         synchronous: Synchronous = "FULL",
         busy_timeout: float = 5.0,
+        exclusive: bool = True,
     ) -> Self:
-        """Open (or create) the database file and bring its schema up to date.
+        """Open (or create) the database file and bring its schema up to date, copying
+        a database that had a schema beside itself first (`data.migrate.back_up`).
         ``busy_timeout``: seconds a statement waits for another process's lock before
-        the call fails with StoreUnavailableError."""
+        the call fails with StoreUnavailableError. ``exclusive``: hold the file's
+        `LockFile` while open; False only for tests of several processes writing one
+        file at once, which the bot never does."""
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise SchemaError(f"SQLite {sqlite3.sqlite_version} is too old; 3.39 or newer needed")
-        try:
-            db = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise UnusableDatabaseError(path, "cannot be opened", _WRITABLE) from exc
-        try:
+        async with AsyncExitStack() as undo:
+            try:
+                db = await aiosqlite.connect(path, isolation_level=None)
+            except sqlite3.Error as exc:
+                raise UnusableDatabaseError(path, "cannot be opened", _WRITABLE) from exc
+            undo.push_async_callback(db.close)
             db.row_factory = sqlite3.Row
+            # Symbolic links followed, so that two names of one file share one lock.
+            file = Path(path).resolve()
             with _file_problems(path):
+                # Taken before the connection reads anything: so far it has only opened the
+                # file, which does no harm to a copy of the bot that holds the lock.
+                lock_file = LockFile.take(path, file) if exclusive else LockFile(None)
+                undo.callback(lock_file.release)
                 await _check_file(db, path)
-                await _configure(db, synchronous, busy_timeout)
+                version = await _configure(db, file, synchronous, busy_timeout)
                 # Writable now, not only readable: a write lock taken and given back.
                 await db.execute("BEGIN IMMEDIATE")
                 await db.execute("ROLLBACK")
-            store = cls(db, clock)
+            store = cls(db, clock, lock_file)
             async with store._write() as conn:
                 await stats.roll_windows(conn, store._today())
-        except BaseException:
-            await db.close()
-            raise
+            undo.pop_all()
+        # Absolute: a relative DATABASE_PATH is found from the working directory, and a
+        # bot started elsewhere would otherwise be on a new, empty file without a word.
+        log.info("store ready: %s, schema %d", file, version)
         return store
 
     async def close(self) -> None:
         async with self._lock:
             await self._db.close()
+            self._lock_file.release()
 
     # Transactions
 
@@ -125,6 +155,63 @@ class SqliteStore(SqlStore):
                     raise await rounds.append_refusal(self._db, round_id, seq)
 
 
+class LockFile:
+    """`<database>.lock` beside a SQLite file, locked (flock, exclusive) by the process that
+    has the database open, with that process's id in it. One process owns the file (see
+    docs/store.md): a second copy of the bot on it would resume the same tables and run
+    their timers twice, so it stops at open instead. The system drops the lock when the
+    process ends, even by kill -9, so a crash leaves no stale lock. The file itself stays:
+    deleting it at close would let the next two processes lock two different files."""
+
+    def __init__(self, fd: int | None) -> None:
+        self._fd = fd
+
+    @classmethod
+    def take(cls, shown: str | Path, file: Path) -> LockFile:
+        """The lock of the database `file` (`shown` as given, in messages);
+        DatabaseInUseError naming the holder's pid when another process (or another open
+        store of this one) has it."""
+        if sys.platform == "win32":
+            # Windows has no flock, and its byte-range locks would hide the pid from the
+            # process refused; the bot is run on Linux, so there is no lock there.
+            return cls(None)
+        fd = os.open(file.with_name(f"{file.name}.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except BlockingIOError as exc:
+            holder = _holder(fd)
+            os.close(fd)
+            raise DatabaseInUseError(
+                shown,
+                f"is in use by another copy of the bot{holder}",
+                "stop it first, or use PostgreSQL (DATABASE_URL) to run several processes",
+            ) from exc
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(fd)
+
+    def release(self) -> None:
+        """Give the lock back; again does nothing."""
+        if self._fd is None:
+            return
+        # Unlocked before closing: a child forked meanwhile shares the descriptor, and its
+        # copy would keep the lock for as long as the child runs.
+        fcntl.flock(self._fd, fcntl.LOCK_UN)
+        os.close(self._fd)
+        self._fd = None
+
+
+def _holder(fd: int) -> str:
+    """The pid the lock's holder wrote, as " (pid N)"; empty before it has written it."""
+    try:
+        return f" (pid {int(os.pread(fd, 20, 0))})"
+    except ValueError:
+        return ""
+
+
 _WRITABLE = "check that it and its folder may be written and that the disk has room"
 _DAMAGED = "restore it from a backup (or move it away to start with an empty one), then start again"
 
@@ -147,7 +234,8 @@ async def _check_file(db: aiosqlite.Connection, path: str | Path) -> None:
 
 @contextmanager
 def _file_problems(path: str | Path) -> Iterator[None]:
-    """What SQLite says of a file it cannot use, as one sentence that says what to do."""
+    """What SQLite, or the system, says of a file the store cannot use, as one sentence
+    that says what to do."""
     try:
         yield
     except sqlite3.Error as exc:
@@ -165,6 +253,9 @@ def _file_problems(path: str | Path) -> Iterator[None]:
         if code in TRANSIENT_CODES:
             raise UnusableDatabaseError(path, "cannot be written", _WRITABLE) from exc
         raise UnusableDatabaseError(path, f"cannot be used ({exc})", _DAMAGED) from exc
+    except OSError as exc:
+        # The lock file or the copy before an upgrade: a read-only folder, a full disk.
+        raise UnusableDatabaseError(path, f"cannot be written ({exc.strerror})", _WRITABLE) from exc
     except SchemaError as exc:
         raise UnusableDatabaseError(
             path, f"cannot be brought up to date ({exc})", _DAMAGED
@@ -185,9 +276,10 @@ def _unavailable() -> Iterator[None]:
 
 
 async def _configure(
-    db: aiosqlite.Connection, synchronous: Synchronous, busy_timeout: float
-) -> None:
-    """Connection settings, then migrations; foreign keys go on once the schema is current."""
+    db: aiosqlite.Connection, file: Path, synchronous: Synchronous, busy_timeout: float
+) -> int:
+    """Connection settings, then migrations; foreign keys go on once the schema is current.
+    Returns the schema version."""
     if synchronous not in ("NORMAL", "FULL"):
         raise ValueError(f"synchronous must be NORMAL or FULL, got {synchronous!r}")
     rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
@@ -196,5 +288,26 @@ async def _configure(
     await db.execute(f"PRAGMA synchronous = {synchronous}")
     await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000):d}")
     await db.execute("PRAGMA foreign_keys = OFF")
-    await migrate(db)
+    version = await _upgrade(db, file)
     await db.execute("PRAGMA foreign_keys = ON")
+    return version
+
+
+async def _upgrade(db: aiosqlite.Connection, file: Path) -> int:
+    """Apply the migrations the database lacks and return the version reached. A database
+    that had a schema is copied first: migrations only go forward, and after them the
+    previous version of the bot refuses the file, so the copy is the way back. A new one
+    has nothing to lose."""
+    migrations = load_migrations()
+    current = await schema_version(db)
+    if 0 < current < len(migrations):
+        backup = await back_up(db, file, current)
+        log.info(
+            "upgrading %s: schema %d -> %d (%s), backup at %s",
+            file,
+            current,
+            len(migrations),
+            ", ".join(f"{m.version:04d}_{m.name}" for m in migrations[current:]),
+            backup,
+        )
+    return await migrate(db, migrations)

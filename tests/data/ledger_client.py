@@ -19,7 +19,8 @@ import sys
 import time
 from typing import Any
 
-from data import CardMovement, InsufficientCardsError, open_store
+from data import CardMovement, InsufficientCardsError, SqliteStore, open_store
+from data.backend import is_postgres_url
 from data.postgres_shards import ShardLocks
 from data.store import Store
 
@@ -43,7 +44,13 @@ async def run(database: str, plan: list[list[Any]], shard: int | None = None) ->
         locks = await ShardLocks.connect(database)
         if await locks.take([shard]) != (shard,):
             raise SystemExit(f"shard {shard} is held by another process")
-    store = await open_store(database)
+    # The test's own store and the other client have the SQLite file open too, which the
+    # file's lock would refuse a bot.
+    store = await (
+        open_store(database)
+        if is_postgres_url(database)
+        else SqliteStore.open(database, exclusive=False)
+    )
     print("ready", flush=True)
     await asyncio.to_thread(sys.stdin.readline)
     started = time.monotonic()

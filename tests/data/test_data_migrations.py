@@ -1,14 +1,28 @@
-"""Schema migrations: from every earlier version, atomic, forward-only."""
+"""Schema migrations: from every earlier version, atomic, forward-only, with a copy of the
+database as it was kept beside it."""
 
 from __future__ import annotations
 
+import logging
+import os
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
 from data import Period, SchemaError, SqliteStore, Store, UnusableDatabaseError
-from data.migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate, schema_version
+from data.migrate import (
+    BACKUPS_KEPT,
+    MIGRATIONS_DIR,
+    Migration,
+    backup_path,
+    load_migrations,
+    migrate,
+    schema_version,
+)
 from tests.data.store_support import ALICE, BOB, GUILD, FakeClock
 
 LATEST = len(load_migrations())
@@ -136,6 +150,76 @@ async def test_newer_database_is_refused(tmp_path: Path, clock: FakeClock) -> No
         await db.commit()
     with pytest.raises(UnusableDatabaseError, match="newer version"):
         await SqliteStore.open(path, clock=clock)
+
+
+async def test_an_upgrade_keeps_a_copy_of_the_database_as_it_was(
+    tmp_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    await _build(path, 3)
+    # A member written last, still in the -wal file, as after a crash: copying the file
+    # alone would lose her.
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode = WAL")
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("INSERT INTO players VALUES (103, 'Carol', NULL, 0, 0, 1, 0, 0)")
+    writer.execute("INSERT INTO guild_members VALUES (1000, 103, 'Carol', 0, 0)")
+    shutil.copy(path, tmp_path / "file-alone.sqlite3")
+    caplog.set_level(logging.INFO, logger="data.sqlite")
+    try:
+        store = await SqliteStore.open(path, clock=clock)
+    finally:
+        writer.close()
+    await store.close()
+
+    backup = tmp_path / "old.sqlite3.schema-3-backup.sqlite3"
+    assert backup_path(path, 3) == backup
+    applied = ", ".join(f"{m.version:04d}_{m.name}" for m in load_migrations()[3:])
+    assert caplog.messages == [
+        f"upgrading {path}: schema 3 -> {LATEST} ({applied}), backup at {backup}",
+        f"store ready: {path}, schema {LATEST}",
+    ]
+    members = "SELECT display_name FROM guild_members ORDER BY user_id"
+    with closing(sqlite3.connect(tmp_path / "file-alone.sqlite3")) as alone:
+        assert [name for (name,) in alone.execute(members)] == ["Alice", "Bob"]
+    with closing(sqlite3.connect(backup)) as kept:
+        assert kept.execute("PRAGMA user_version").fetchone() == (3,)
+        assert [name for (name,) in kept.execute(members)] == ["Alice", "Bob", "Carol"]
+    # The previous version's schema: the bot of before the upgrade can start on it.
+    before = tmp_path / "before.sqlite3"
+    await _build(before, 3)
+    assert await _schema(backup) == await _schema(before)
+    assert list(tmp_path.glob("*backup*")) == [backup]
+
+
+async def test_only_the_newest_backups_are_kept(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await _build(path, 5)
+    older = [backup_path(path, version) for version in range(1, 5)]
+    # Another database's copies are not this one's to delete.
+    others = backup_path(tmp_path / "other.sqlite3", 1)
+    for age, file in enumerate([*older, others]):
+        file.write_bytes(b"an earlier copy")
+        stamp = 1_700_000_000 - 86_400 * age
+        os.utime(file, (stamp, stamp))
+    await (await SqliteStore.open(path, clock=clock)).close()
+    kept = sorted(tmp_path.glob("*backup*"))
+    newest = [backup_path(path, 5), *older[: BACKUPS_KEPT - 1]]
+    assert kept == sorted([*newest, others])
+
+
+async def test_a_backup_that_cannot_be_written_stops_before_migrating(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await _build(path, 3)
+    backup_path(path, 3).mkdir()
+    with pytest.raises(UnusableDatabaseError) as caught:
+        await SqliteStore.open(path, clock=clock)
+    assert str(caught.value).startswith(f"The database {path} cannot be written (")
+    async with aiosqlite.connect(path) as db:
+        assert await schema_version(db) == 3
+    assert not list(tmp_path.glob("*.partial"))
 
 
 async def test_failed_migration_changes_nothing(tmp_path: Path) -> None:

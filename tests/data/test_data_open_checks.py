@@ -1,8 +1,10 @@
 """Opening a database the bot cannot use stops with one sentence naming the file and
-what to do: damaged, not a database at all, from a newer bot, locked, read-only."""
+what to do: damaged, not a database at all, from a newer bot, locked, read-only. One it
+can use is logged by its absolute path."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from data import SqliteStore, UnusableDatabaseError
+from data.migrate import load_migrations
 
 
 async def filled(path: Path) -> None:
@@ -81,3 +84,17 @@ async def test_a_read_only_database(tmp_path: Path) -> None:
     await filled(path)
     path.chmod(0o444)
     assert "cannot be written" in await refused(path)
+
+
+async def test_the_log_names_the_database_by_its_absolute_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A relative path is found from the working directory: the log says which file that is.
+    monkeypatch.chdir(tmp_path)
+    caplog.set_level(logging.INFO, logger="data.sqlite")
+    for _ in range(2):
+        await (await SqliteStore.open("bot.sqlite3")).close()
+    ready = f"store ready: {tmp_path / 'bot.sqlite3'}, schema {len(load_migrations())}"
+    assert caplog.messages == [ready, ready]
+    # A new database has nothing to keep a copy of: no backup, created or reopened.
+    assert not list(tmp_path.glob("*backup*"))
