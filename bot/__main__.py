@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.settings import Settings, SettingsError, load_dotenv
+from bot.settings import MUST_CHANGE, Settings, SettingsError, check_font, load_dotenv
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -37,9 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         env["SHARD_COUNT"] = arguments.shard_count
     try:
         settings = Settings.from_env(env)
+        check_font()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return MUST_CHANGE
     from bot import collector
     from bot.launcher import run
 

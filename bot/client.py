@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import time
 from collections.abc import Sequence
 from functools import partial
+from urllib.parse import urlsplit
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -27,6 +30,7 @@ from bot.ids import CARDS_BUTTONS, CustomId
 from bot.option_checks import check_options
 from bot.pacing import Pacing
 from bot.settings import Settings
+from bot.shards import format_shards
 from bot.tables.manager import TableManager
 from bot.tile_emoji import TileEmoji
 from bot.views.components import clicked, is_component, submitted
@@ -41,6 +45,21 @@ DM_OPENINGS_PER_SECOND = 4.0
 
 #: Seconds a person's membership of a server, as Discord last told it, is trusted.
 MEMBERSHIP_TTL = 60.0
+
+# What discord.py raises when Discord cannot be reached at all: no route, no name, no
+# answer, a refused connection or certificate, or Discord's own servers failing.
+_UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.DiscordServerError)
+
+
+class DiscordUnreachable(RuntimeError):
+    """Discord could not be reached at start (the network, DNS, a firewall, an outage):
+    the same start may work later."""
+
+
+class DevGuildRefused(RuntimeError):
+    """``DEV_GUILD_ID`` names a server the bot cannot register its commands in: it is not
+    there, or the id is not a server's."""
+
 
 EXTENSIONS = (
     "bot.cogs.table",
@@ -63,6 +82,39 @@ def intents() -> discord.Intents:
     chosen.guilds = True
     chosen.dm_reactions = True
     return chosen
+
+
+def unreachable(error: BaseException) -> str:
+    """Why Discord could not be reached, as the sentence the launcher logs."""
+    where = urlsplit(discord.http.Route.BASE).netloc
+    if isinstance(error, discord.GatewayNotFound) and error.__cause__ is not None:
+        error = error.__cause__
+    if isinstance(error, discord.DiscordServerError):
+        # Its text may be a whole HTML page: the status says enough.
+        return (
+            f"Discord's servers at {where} are failing ({error.status}"
+            f" {error.response.reason}): Discord is down for now"
+            " (https://discordstatus.com), start the bot again later"
+        )
+    if isinstance(error, aiohttp.ClientConnectorError):
+        where = f"{error.host}:{error.port}"
+    return (
+        f"cannot reach Discord at {where} ({_network_reason(error)}): check this"
+        " machine's network, DNS, firewall or proxy, then start the bot again"
+    )
+
+
+def _network_reason(error: BaseException) -> str:
+    if isinstance(error, aiohttp.ClientConnectorCertificateError):
+        return f"its certificate was refused: {error.certificate_error}"
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    if isinstance(cause, socket.gaierror):
+        return f"no such host: {cause.strerror}"
+    if isinstance(cause, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(cause, TimeoutError):
+        return "no answer in time"
+    return str(cause) or type(cause).__name__
 
 
 class BotTree(app_commands.CommandTree["MahjongBot"]):
@@ -109,6 +161,9 @@ class MahjongBot(commands.AutoShardedBot):
                 "shard_ids", list(cluster.shard_ids if cluster else settings.shard_ids)
             )
             options.setdefault("shard_count", settings.shard_count)
+        # The bot uses no voice: discord.py's warnings, as the client is made, that
+        # voice's libraries (PyNaCl, davey) are missing would only alarm the operator.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -143,6 +198,7 @@ class MahjongBot(commands.AutoShardedBot):
         #: sent to them later.
         self._user_locales: dict[int, str] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        self._test_copies_task: asyncio.Task[None] | None = None
         self._deliveries = Deliveries()
         #: (guild, user) → (when it was last known, whether a member), trusted for
         #: ``membership_ttl`` seconds.
@@ -154,8 +210,19 @@ class MahjongBot(commands.AutoShardedBot):
         # API requests go out through the bot's own client, each toward Discord's global
         # limit waiting for the budget as it leaves, discord.py's own retries included;
         # login's one request comes before it, at start, before any table.
-        await super().login(token)
+        try:
+            await super().login(token)
+        except _UNREACHABLE as exc:
+            raise DiscordUnreachable(unreachable(exc)) from exc
         discord_http.install(self.http, self.budget)
+
+    async def launch_shards(self) -> None:
+        # Asking Discord how many shards to run and where its gateway is: past login,
+        # discord.py retries connections by itself, but not this first question.
+        try:
+            await super().launch_shards()
+        except _UNREACHABLE as exc:
+            raise DiscordUnreachable(unreachable(exc)) from exc
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
@@ -171,6 +238,9 @@ class MahjongBot(commands.AutoShardedBot):
         if self._sync_commands and (self.cluster is None or 0 in self.cluster.shard_ids):
             # In a cluster, the process holding shard 0 registers them for all.
             await self.sync_commands()
+        if self._sync_commands:
+            # Each process looks in its own shards' servers.
+            self._test_copies_task = asyncio.create_task(self._remove_test_copies())
         if self.cluster is not None:
             await self.cluster.start(
                 self, self._forwarded_click, self._forwarded_reaction, self._settings_changed
@@ -187,20 +257,80 @@ class MahjongBot(commands.AutoShardedBot):
         await self.cluster.locks.identify_turn()
 
     async def sync_commands(self) -> None:
-        """Register the commands: instantly in the development server when one is set,
-        otherwise globally (Discord may take up to an hour to show global changes).
+        """Register the commands, at every start.
 
-        A development server gets the commands as its own, and the application's global
-        ones (registered by an earlier run without one) are taken away: that server would
-        list every command twice."""
+        Without a development server (``DEV_GUILD_ID``), globally: every server lists
+        them (a Discord client shows a change after a reload, Ctrl+R). With one, in that
+        server only, where they show at once; the global commands are left as they are,
+        so every other server keeps its own, and the test server lists both (Discord
+        cannot hide the global ones there). A server's copies outlive the setting at
+        Discord: they are removed once the bot is ready (:meth:`_remove_test_copies`)."""
         if self.settings.dev_guild_id is None:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+            log.info("%d slash commands registered for every server", len(synced))
             return
-        guild = discord.Object(self.settings.dev_guild_id)
+        guild_id = self.settings.dev_guild_id
+        guild = discord.Object(guild_id)
         self.tree.copy_global_to(guild=guild)
-        await self.tree.sync(guild=guild)
-        self.tree.clear_commands(guild=None)
-        await self.tree.sync()
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            raise DevGuildRefused(
+                f"DEV_GUILD_ID={guild_id} is not a server the bot can register its commands"
+                f" in (Discord: {exc.text or exc.status}): set it to the id of a server the"
+                " bot was invited to (Developer Mode, then right-click the server, Copy"
+                " Server ID), or leave it empty"
+            ) from None
+        await self.store.mark_test_commands(guild_id)
+        log.info(
+            "%d slash commands registered in the test server %d only (DEV_GUILD_ID)",
+            len(synced),
+            guild_id,
+        )
+        if await self.tree.fetch_commands():
+            log.warning(
+                "the test server %d lists every command twice while DEV_GUILD_ID is set:"
+                " its own copy, and the global one the other servers keep; once testing is"
+                " done, leave DEV_GUILD_ID empty and restart, and its copies are removed",
+                guild_id,
+            )
+
+    async def _remove_test_copies(self) -> None:
+        """Remove the commands an earlier ``DEV_GUILD_ID`` registered in this process's
+        servers (all but the current one's): beside the global commands, such a server
+        lists every command twice. The store keeps which servers got a copy
+        (:meth:`Store.mark_test_commands`), so only those are asked."""
+        await self.wait_until_ready()
+        for guild_id in await self.store.test_command_guilds():
+            if guild_id == self.settings.dev_guild_id or not self.owns_guild(guild_id):
+                continue
+            guild = discord.Object(guild_id)
+            try:
+                self.tree.clear_commands(guild=guild)
+                await self.tree.sync(guild=guild)
+            except discord.NotFound:
+                pass  # The bot left that server: the copy went with it.
+            except discord.HTTPException as exc:
+                log.warning("the test commands of server %d stay: %s", guild_id, exc)
+                continue
+            await self.store.forget_test_commands(guild_id)
+            log.info(
+                "removed the slash commands an earlier DEV_GUILD_ID left in the server %d:"
+                " it lists the global ones only now",
+                guild_id,
+            )
+
+    async def on_ready(self) -> None:
+        # The operator's sign that the bot is up: who it is, where, with which shards.
+        assert self.user is not None and self.shard_count is not None
+        log.info(
+            "ready: logged in as %s (id %d) in %d servers, shards %s of %d",
+            self.user,
+            self.user.id,
+            len(self.guilds),
+            format_shards(sorted(self.shards)),
+            self.shard_count,
+        )
 
     async def _resume_when_ready(self) -> None:
         await self.wait_until_ready()
@@ -210,6 +340,8 @@ class MahjongBot(commands.AutoShardedBot):
             log.exception("resuming live tables failed")
 
     async def close(self) -> None:
+        if self._test_copies_task is not None:
+            self._test_copies_task.cancel()
         await self.tables.shutdown()
         await self.tile_emoji.close()
         if self._pictures_started:

@@ -4,12 +4,13 @@ Starts K bot processes (``python -m bot --shards a-b --shard-count N``), the sha
 in even, contiguous ranges (:func:`bot.shards.split_shards`). Every line a process
 writes is shown with its number and shards in front. A process that stops by itself is
 started again, after a wait that doubles while it keeps failing soon after its start
-(1 s up to a minute); one that stops with status 2 (a setting is wrong) stops the whole
-cluster, since starting it again would fail the same way. SIGTERM and SIGINT are passed
-on to every process, which stops cleanly; one still running after a grace period is
-killed. The processes share their tables in PostgreSQL (``DATABASE_URL``), and their
-shards are fenced by its locks, so a process killed by anything is replaced by its next
-start, which resumes its tables (docs/scaling.md).
+(1 s up to a minute); one that stops with status 2 (a setting, the token or the
+database must be changed first) stops the whole cluster, since starting it again would
+fail the same way. SIGTERM and SIGINT are passed on to every process, which stops
+cleanly; one still running after a grace period is killed. The processes share their
+tables in PostgreSQL (``DATABASE_URL``), and their shards are fenced by its locks, so a
+process killed by anything is replaced by its next start, which resumes its tables
+(docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -26,11 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.settings import Settings, SettingsError, load_dotenv
+from bot.settings import (
+    MAX_SHARD_COUNT,
+    MUST_CHANGE,
+    Settings,
+    SettingsError,
+    check_font,
+    load_dotenv,
+)
 from bot.shards import ShardRangeError, format_shards, split_shards
 
-#: The exit status of a process whose settings are wrong (``python -m bot``).
-SETTINGS_ERROR = 2
 #: Seconds a process must run to count as started well: a stop after that is a new
 #: failure, not one more of a series.
 STABLE = 60.0
@@ -121,9 +127,12 @@ class Cluster:
             member.exits.append(status)
             if self._stopping.is_set():
                 break
-            if status == SETTINGS_ERROR:
-                self.say(f"{member.label} stopped: its settings are wrong; stopping the cluster")
-                self.status = SETTINGS_ERROR
+            if status == MUST_CHANGE:
+                self.say(
+                    f"{member.label} stopped with status {status}: it will not work until"
+                    " something is changed (its line above says what); stopping the cluster"
+                )
+                self.status = MUST_CHANGE
                 self.stop()
                 break
             wait = member.backoff.after_stop(self._clock() - started)
@@ -198,6 +207,10 @@ def check_cluster(env: dict[str, str], processes: int, shard_count: int) -> None
     """Refuse a cluster the settings cannot run: several processes need PostgreSQL."""
     if processes < 1:
         raise SettingsError(f"--processes must be 1 or more, not {processes}")
+    if not 1 <= shard_count <= MAX_SHARD_COUNT:
+        raise SettingsError(
+            f"--shard-count (SHARD_COUNT) must be from 1 to {MAX_SHARD_COUNT:,}, not {shard_count}"
+        )
     try:
         split_shards(shard_count, processes)
     except ShardRangeError as exc:
@@ -219,7 +232,7 @@ def _shard_count(env: dict[str, str], processes: int) -> int:
     value = env.get("SHARD_COUNT", "").strip()
     if not value:
         return processes
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise SettingsError(f"SHARD_COUNT must be a whole number, not {value!r}")
     return int(value)
 
@@ -250,11 +263,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(Path(".env"))
     env = dict(os.environ)
     try:
-        count = arguments.shard_count or _shard_count(env, arguments.processes)
+        count = (
+            _shard_count(env, arguments.processes)
+            if arguments.shard_count is None
+            else arguments.shard_count
+        )
         check_cluster(env, arguments.processes, count)
+        check_font()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
-        return SETTINGS_ERROR
+        return MUST_CHANGE
     # The processes take their shards from the command line.
     env.pop("SHARDS", None)
     env.pop("SHARD_COUNT", None)

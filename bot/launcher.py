@@ -7,25 +7,33 @@ import logging
 import logging.handlers
 import signal
 import threading
+from collections.abc import Iterable
+from urllib.parse import unquote
 
 import discord
 
-from bot.client import MahjongBot
+from bot.client import DevGuildRefused, DiscordUnreachable, MahjongBot
 from bot.forwarding import ClusterMember
 from bot.redaction import SecretFilter
-from bot.settings import Settings
+from bot.settings import MUST_CHANGE, TRY_AGAIN, Settings
 from bot.shards import format_shards
 from data.backend import describe, open_store
-from data.errors import UnusableDatabaseError
+from data.errors import DatabaseInUseError, UnusableDatabaseError
+from data.postgres_problems import UnreachableDatabaseError, url_password
 from data.postgres_shards import ShardLocks
 
 log = logging.getLogger(__name__)
 
 
-def setup_logging(level: str, token: str = "") -> None:
+#: A database password shorter than this is not hidden in the log: hiding it would
+#: blank out common words and numbers in every line.
+SHORTEST_HIDDEN_PASSWORD = 4
+
+
+def setup_logging(level: str, secrets: Iterable[str] = ()) -> None:
     handler = logging.StreamHandler()
     # On the handler, so that records of every logger are rewritten before they show.
-    handler.addFilter(SecretFilter([token]))
+    handler.addFilter(SecretFilter(secrets))
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     )
@@ -114,9 +122,21 @@ async def _start_fenced(bot: MahjongBot, cluster: ClusterMember, token: str) -> 
     running.result()
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """What the log must never show: the token, and the database's password as written
+    in DATABASE_URL and as the server reads it."""
+    secrets = [settings.token]
+    password = url_password(settings.database_url or "")
+    if password is not None and len(password) >= SHORTEST_HIDDEN_PASSWORD:
+        secrets += [password, unquote(password)]
+    return secrets
+
+
 def run(settings: Settings) -> int:
-    """Start the bot and block until it stops; the process exit status."""
-    setup_logging(settings.log_level, settings.token)
+    """Start the bot and block until it stops; the process exit status: 0, TRY_AGAIN
+    (the same start may work later) or MUST_CHANGE (it will not work until the operator
+    changes something), with the one line that says why."""
+    setup_logging(settings.log_level, secrets_of(settings))
     # SIGTERM (systemd, docker, the cluster launcher) stops the bot as Ctrl-C does: the
     # tables and the store close, and a cluster's shard locks are released.
     if threading.current_thread() is threading.main_thread():
@@ -125,13 +145,17 @@ def run(settings: Settings) -> int:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
-        return 1
-    except (UnusableDatabaseError, NoShards) as exc:
-        # The sentence says which file and what to do; a traceback would only hide it.
+        return MUST_CHANGE
+    except (DiscordUnreachable, UnreachableDatabaseError, DatabaseInUseError, NoShards) as exc:
+        # The sentence says what and where; a traceback would only hide it. Each of these
+        # may pass by itself: a network or server back, another copy of the bot stopped.
         log.error("%s", exc)
-        return 1
+        return TRY_AGAIN
+    except (UnusableDatabaseError, DevGuildRefused) as exc:
+        log.error("%s", exc)
+        return MUST_CHANGE
     except ShardsLost:
-        return 1
+        return TRY_AGAIN
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

@@ -11,7 +11,10 @@ from dotenv import dotenv_values
 
 from bot.pacing import Pacing
 from bot.shards import ShardRangeError, check_shards, parse_shards
+from bot.variants import MAX_TIMER
 from data.backend import is_postgres_url
+from data.postgres_problems import shown_url, url_problem
+from renderer import fonts
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
@@ -36,6 +39,21 @@ MAX_PICTURE_PROCESSES = 16
 #: table's thread would no longer follow the hand).
 TABLE_REFRESH = Pacing().table_edit_interval
 MAX_TABLE_REFRESH = 60.0
+#: The most shards a bot may be split into here: Discord asks for one per 1,000 servers
+#: or so, and the largest bots run a few thousand. Far more only costs memory (every
+#: shard id is held at start) before Discord refuses them.
+MAX_SHARD_COUNT = 10_000
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+#: The exit status of a process that will not work until its operator changes something:
+#: a setting, the token, the database. The cluster launcher does not start it again, and
+#: neither does systemd with ``RestartPreventExitStatus=2`` (docs/scaling.md). argparse
+#: exits with it for a malformed command line, which is the same kind of mistake.
+MUST_CHANGE = 2
+#: The exit status of a process that may work when started again later: Discord or the
+#: database could not be reached, or a cluster's shards were taken over. An uncaught
+#: error exits with it too.
+TRY_AGAIN = 1
 
 
 class SettingsError(ValueError):
@@ -86,9 +104,9 @@ class Settings:
             token=token,
             database=Path(env.get("DATABASE_PATH", "mahjong.sqlite3")),
             dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
-            log_level=env.get("LOG_LEVEL", "INFO").upper(),
-            turn_timer=_int(env, "DEFAULT_TURN_TIMER", 20),
-            claim_timer=_int(env, "DEFAULT_CLAIM_TIMER", 10),
+            log_level=_log_level(env),
+            turn_timer=_timer(env, "DEFAULT_TURN_TIMER", 20),
+            claim_timer=_timer(env, "DEFAULT_CLAIM_TIMER", 10),
             database_url=_database_url(env),
             picture_processes=_count(env, "PICTURE_PROCESSES", 1),
             table_refresh=_table_refresh(env),
@@ -101,11 +119,16 @@ class Settings:
         shards, shard_count = shards.strip(), shard_count.strip()
         if not shards and not shard_count:
             return self
-        if not shard_count.isdigit():
+        count = _whole(shard_count)
+        if count is None:
             raise SettingsError(
                 "SHARD_COUNT (--shard-count) must be set, a whole number, with SHARDS (--shards)"
             )
-        count = int(shard_count)
+        if count > MAX_SHARD_COUNT:
+            raise SettingsError(
+                f"SHARD_COUNT (--shard-count) must be from 1 to {MAX_SHARD_COUNT:,}, not"
+                f" {shard_count}: Discord recommends about one shard per 1,000 servers"
+            )
         try:
             ids = parse_shards(shards, count) if shards else tuple(range(count))
             check_shards(ids, count)
@@ -131,24 +154,55 @@ def load_dotenv(path: Path, env: dict[str, str] | os._Environ[str] = os.environ)
             env.setdefault(key, value)
 
 
-def _int(env: dict[str, str], name: str, default: int) -> int:
+def check_font() -> None:
+    """Refuse to start without a font the pictures can use (``MAHJONG_FONT``, else an
+    installed CJK font): without one the bot would look online while every picture
+    fails. The pictures read the font from the process's environment, so this does."""
+    try:
+        fonts.font_source()
+    except fonts.FontNotFoundError as exc:
+        raise SettingsError(str(exc)) from None
+
+
+def _whole(value: str) -> int | None:
+    """``value`` as a whole number, if it is written in ASCII digits (``int`` would take
+    other scripts' digits, and ``isdigit`` passes ``²``, which ``int`` refuses)."""
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def _log_level(env: dict[str, str]) -> str:
+    value = env.get("LOG_LEVEL", "").strip()
+    level = value.upper() or "INFO"
+    if level not in LOG_LEVELS:
+        names = f"{', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}"
+        raise SettingsError(f"LOG_LEVEL must be {names}, not {value!r}")
+    return level
+
+
+def _timer(env: dict[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     if not value:
         return default
-    if not value.isdigit():
-        raise SettingsError(f"{name} must be a whole number of seconds, not {value!r}")
-    return int(value)
+    seconds = _whole(value)
+    # The same cap as a table's own timers (/table create, /admin config).
+    if seconds is None or seconds > MAX_TIMER:
+        raise SettingsError(
+            f"{name} must be a whole number of seconds from 0 to {MAX_TIMER:,}"
+            f" (0 = no timer), not {value!r}"
+        )
+    return seconds
 
 
 def _count(env: dict[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     if not value:
         return default
-    if not value.isdigit() or int(value) > MAX_PICTURE_PROCESSES:
+    count = _whole(value)
+    if count is None or count > MAX_PICTURE_PROCESSES:
         raise SettingsError(
             f"{name} must be a whole number from 0 to {MAX_PICTURE_PROCESSES}, not {value!r}"
         )
-    return int(value)
+    return count
 
 
 def _table_refresh(env: dict[str, str]) -> float:
@@ -171,9 +225,10 @@ def _optional_int(env: dict[str, str], name: str) -> int | None:
     value = env.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit():
+    server_id = _whole(value)
+    if server_id is None:
         raise SettingsError(f"{name} must be a Discord server id (digits only), not {value!r}")
-    return int(value)
+    return server_id
 
 
 def _database_url(env: dict[str, str]) -> str | None:
@@ -185,4 +240,7 @@ def _database_url(env: dict[str, str]) -> str | None:
             "DATABASE_URL must be a postgresql:// URL (postgresql://user:password@host/database);"
             " leave it empty to keep the SQLite file of DATABASE_PATH"
         )
+    problem = url_problem(value)
+    if problem is not None:
+        raise SettingsError(f"DATABASE_URL {shown_url(value)} {problem[0]}: {problem[1]}")
     return value

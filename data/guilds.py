@@ -85,3 +85,22 @@ async def get_config(db: Connection, guild_id: int) -> GuildConfig:
 
 async def save_config(db: Connection, config: GuildConfig, now_ms: int) -> None:
     await db.execute(_UPSERT, _params(config, now_ms))
+
+
+async def mark_test_commands(db: Connection, guild_id: int, now_ms: int) -> None:
+    """The bot registered its slash commands in this server alone (``DEV_GUILD_ID``)."""
+    await ensure_guild(db, guild_id, now_ms)
+    await db.execute(
+        "UPDATE guilds SET test_commands_at = ? WHERE guild_id = ?", (now_ms, guild_id)
+    )
+
+
+async def test_command_guilds(db: Connection) -> list[int]:
+    """The servers that hold such a copy of the commands, oldest first."""
+    sql = "SELECT guild_id FROM guilds WHERE test_commands_at IS NOT NULL ORDER BY guild_id"
+    return [int(row[0]) for row in await db.execute_fetchall(sql)]
+
+
+async def forget_test_commands(db: Connection, guild_id: int) -> None:
+    """The server's copy of the commands was removed."""
+    await db.execute("UPDATE guilds SET test_commands_at = NULL WHERE guild_id = ?", (guild_id,))

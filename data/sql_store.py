@@ -147,6 +147,18 @@ class SqlStore(ABC):
             await guilds.save_config(db, config, self._now())
         return config
 
+    async def mark_test_commands(self, guild_id: int) -> None:
+        async with self._write() as db:
+            await guilds.mark_test_commands(db, guild_id, self._now())
+
+    async def test_command_guilds(self) -> list[int]:
+        async with self._read() as db:
+            return await guilds.test_command_guilds(db)
+
+    async def forget_test_commands(self, guild_id: int) -> None:
+        async with self._write() as db:
+            await guilds.forget_test_commands(db, guild_id)
+
     # Room cards
 
     async def card_balance(self, guild_id: int, user_id: int) -> int:

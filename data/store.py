@@ -73,6 +73,19 @@ class Store(Protocol):
         `first_timers` for the timers `change` does not name (`GuildConfigChange`)."""
         ...
 
+    async def mark_test_commands(self, guild_id: int) -> None:
+        """The bot registered its slash commands in this server alone (``DEV_GUILD_ID``),
+        a copy Discord keeps until the bot removes it."""
+        ...
+
+    async def test_command_guilds(self) -> list[int]:
+        """The servers holding such a copy."""
+        ...
+
+    async def forget_test_commands(self, guild_id: int) -> None:
+        """The server's copy of the commands was removed."""
+        ...
+
     # Room cards
 
     async def card_balance(self, guild_id: int, user_id: int) -> int: ...

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bot import cluster as cluster_launcher
 from bot.cluster import Backoff, Cluster, Member, check_cluster, members_for
-from bot.settings import SettingsError
+from bot.settings import MAX_SHARD_COUNT, MUST_CHANGE, SettingsError
 
 # A stand-in for a bot process: fails at its first start (status 1, or the status given),
 # then runs until SIGTERM, which it answers by stopping cleanly (or ignores).
@@ -75,11 +76,13 @@ async def test_a_process_that_ignores_sigterm_is_killed_after_the_grace(tmp_path
 
 
 async def test_wrong_settings_stop_the_cluster(tmp_path: Path) -> None:
+    """Status 2: a setting, the token or the database must change first (bot/launcher.py)."""
     output = io.StringIO()
-    cluster = Cluster([member(tmp_path, 0, status=2), member(tmp_path, 1)], output=output)
-    assert await asyncio.wait_for(cluster.run(), 10) == 2
+    cluster = Cluster([member(tmp_path, 0, status=MUST_CHANGE), member(tmp_path, 1)], output=output)
+    assert await asyncio.wait_for(cluster.run(), 10) == MUST_CHANGE
     assert cluster.members[0].starts == 1
-    assert "its settings are wrong; stopping the cluster" in output.getvalue()
+    assert "it will not work until something is changed" in output.getvalue()
+    assert "stopping the cluster" in output.getvalue()
 
 
 def test_the_wait_doubles_while_a_process_keeps_failing() -> None:
@@ -105,3 +108,36 @@ def test_several_processes_need_postgresql() -> None:
     check_cluster(env | {"DATABASE_URL": "postgresql://bot@db/mahjong"}, 2, 8)
     with pytest.raises(SettingsError, match="each process needs a shard"):
         check_cluster(env | {"DATABASE_URL": "postgresql://bot@db/mahjong"}, 3, 2)
+
+
+def test_the_shard_count_is_bounded() -> None:
+    env = {"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/mahjong"}
+    check_cluster(env, 2, MAX_SHARD_COUNT)
+    for bad in (0, MAX_SHARD_COUNT + 1):
+        with pytest.raises(SettingsError, match=f"--shard-count .* not {bad}$"):
+            check_cluster(env, 1, bad)
+
+
+@pytest.mark.parametrize("given", [["--shard-count", "0"], ["--shard-count", "-2"]])
+def test_a_shard_count_below_one_is_refused_not_replaced(
+    given: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As python -m bot refuses it: not quietly one shard per process instead."""
+    started: list[Cluster] = []
+
+    async def serve(cluster: Cluster) -> int:
+        started.append(cluster)
+        return 0
+
+    monkeypatch.setattr(cluster_launcher, "serve", serve)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@127.0.0.1:1/mahjong")
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    assert cluster_launcher.main(["--processes", "1", *given]) == MUST_CHANGE
+    assert not started
+    message = capsys.readouterr().err.strip()
+    assert message == f"--shard-count (SHARD_COUNT) must be from 1 to 10,000, not {given[1]}"

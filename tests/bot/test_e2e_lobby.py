@@ -402,11 +402,12 @@ async def test_a_slow_lobby_picture_is_waited_for_within_the_deadline_too(
     lobby = await harness.open_table(host, "sichuan", guest)
 
     async def slow_picture(view: object) -> bytes:
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(2.0)
         return await lobby_png(view)  # type: ignore[arg-type]
 
     monkeypatch.setattr(manager, "lobby_png", slow_picture)
-    harness.deadlines(monkeypatch, discord=0.3, bot=0.1)
+    # Room for a loaded machine's pauses before the acknowledgement, none for the picture.
+    harness.deadlines(monkeypatch, discord=1.0, bot=0.1)
     left = await guest.click(lobby, label="Leave")
     assert (await left.response()).type == DEFERRED_UPDATE
     await guest.next_edit(lobby, where=lambda m: "Guest" not in m.content, timeout=10)

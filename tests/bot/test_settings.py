@@ -8,7 +8,8 @@ import pytest
 
 from bot.client import MahjongBot
 from bot.pacing import Pacing
-from bot.settings import Settings, SettingsError, load_dotenv
+from bot.settings import MAX_SHARD_COUNT, MUST_CHANGE, Settings, SettingsError, load_dotenv
+from bot.variants import MAX_TIMER
 from data.sqlite import SqliteStore
 from renderer import fonts
 
@@ -122,3 +123,106 @@ async def test_the_bot_paces_its_table_messages_by_the_setting(tmp_path: Path) -
         assert replace(bot.tables.pacing, table_edit_interval=1.0) == Pacing()
     finally:
         await store.close()
+
+
+def test_log_level_must_be_a_level_name() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "LOG_LEVEL": " debug "}).log_level == "DEBUG"
+    with pytest.raises(SettingsError, match="LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "LOG_LEVEL": "verbose"})
+
+
+@pytest.mark.parametrize("name", ["DEFAULT_TURN_TIMER", "DEFAULT_CLAIM_TIMER"])
+def test_default_timers_are_capped_as_a_tables_own(name: str) -> None:
+    """The same cap as /table create and /admin config: a day."""
+    day = Settings.from_env({"DISCORD_TOKEN": "t", name: str(MAX_TIMER)})
+    assert MAX_TIMER in (day.turn_timer, day.claim_timer)
+    for bad in (str(MAX_TIMER + 1), "99999999999999999999", "²"):
+        with pytest.raises(SettingsError, match=f"{name} must be a whole number of seconds"):
+            Settings.from_env({"DISCORD_TOKEN": "t", name: bad})
+
+
+@pytest.mark.parametrize("name", ["DEV_GUILD_ID", "PICTURE_PROCESSES"])
+def test_digits_of_other_scripts_are_refused_with_the_settings_name(name: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({"DISCORD_TOKEN": "t", name: "²"})
+
+
+def test_the_shard_count_is_bounded() -> None:
+    env = {"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/mahjong"}
+    most = Settings.from_env(env | {"SHARDS": "0", "SHARD_COUNT": f"{MAX_SHARD_COUNT}"})
+    assert most.shard_count == MAX_SHARD_COUNT
+    for bad in (f"{MAX_SHARD_COUNT + 1}", "99999999"):
+        with pytest.raises(SettingsError) as caught:
+            Settings.from_env(env | {"SHARDS": "0", "SHARD_COUNT": bad})
+        assert str(caught.value).startswith("SHARD_COUNT (--shard-count) must be from 1 to 10,000")
+
+
+@pytest.mark.parametrize(
+    ("url", "shown", "problem"),
+    [
+        (
+            "postgresql://mahjong:k3J/9xQvT+z8mW2a@db.internal:5432/mahjong",
+            "postgresql://mahjong:***@db.internal:5432/mahjong",
+            "has a /, ? or # in its password as it is",
+        ),
+        (
+            "postgresql://bot:Xy?Zq9sec@127.0.0.1:1/db",
+            "postgresql://bot:***@127.0.0.1:1/db",
+            "has a /, ? or # in its password as it is",
+        ),
+        (
+            "postgresql://bot:ab#cd9sec@127.0.0.1/db",
+            "postgresql://bot:***@127.0.0.1/db",
+            "has a /, ? or # in its password as it is",
+        ),
+        (
+            "postgresql://bot:s3cret@PW9sec@127.0.0.1:1/db",
+            "postgresql://bot:***@127.0.0.1:1/db",
+            "has an @ in its user name or password as it is",
+        ),
+        (
+            "postgresql://bot:pw9sec@127.0.0.1:notaport/db",
+            "postgresql://bot:***@127.0.0.1:notaport/db",
+            "has the port 'notaport', not a number from 1 to 65535",
+        ),
+        (
+            "postgresql://bot:pw9sec@127.0.0.1:99999/db",
+            "postgresql://bot:***@127.0.0.1:99999/db",
+            "has the port '99999', not a number from 1 to 65535",
+        ),
+    ],
+)
+def test_a_malformed_database_url_is_named_without_its_password(
+    url: str, shown: str, problem: str
+) -> None:
+    """Passwords made with ``openssl rand -base64`` hold / and +: unencoded, the drivers
+    take part of them for the host or port, and fail showing it."""
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": url})
+    message = str(caught.value)
+    assert message.startswith(f"DATABASE_URL {shown} {problem}: ")
+    assert "9sec" not in message and "\n" not in message
+    if "port" not in problem:
+        assert "percent-encode" in message
+
+
+def test_run_with_a_font_that_is_not_there_stops_at_once(tmp_path: Path) -> None:
+    """Else the bot would look online while every picture it draws fails."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "unused",
+        "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+        fonts.ENV_VAR: str(tmp_path / "nonexistent.ttf"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == MUST_CHANGE
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"{fonts.ENV_VAR}={tmp_path / 'nonexistent.ttf'} is not a file;")

@@ -23,6 +23,7 @@ from tests.data.store_support import (
     DAVE,
     ERIN,
     GUILD,
+    OTHER_GUILD,
     MakeTable,
     PlayRound,
     discard_win,
@@ -106,3 +107,14 @@ async def test_a_seasons_win_rate_minimum_counts_hands(
     # One session each, but Erin has played 1 hand, the others 4.
     assert [entry.stats.user_id for entry in board] == [ALICE, BOB, CAROL, DAVE]
     assert board[0].stats.games == 4
+
+
+async def test_the_servers_given_test_commands_are_kept_until_forgotten(store: SqlStore) -> None:
+    await store.mark_test_commands(OTHER_GUILD)
+    await store.mark_test_commands(GUILD)
+    await store.mark_test_commands(GUILD)
+    assert await store.test_command_guilds() == sorted([GUILD, OTHER_GUILD])
+    await store.forget_test_commands(GUILD)
+    assert await store.test_command_guilds() == [OTHER_GUILD]
+    # A server's settings are untouched by it.
+    assert await store.guild_config(GUILD) == GuildConfig(GUILD)
