@@ -10,8 +10,6 @@ import contextlib
 import dataclasses
 import logging
 import socket
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from data.postgres_shards import ShardLocks, shard_channel
 from data.sqlite import SqliteStore
 from fakediscord import FakeDiscord
 from fakediscord.server import pointed_at
+from tests.bot_process import run_bot
 
 
 def settings_for(fake: FakeDiscord, path: Path, guild_id: int, token: str) -> Settings:
@@ -217,16 +216,7 @@ async def test_refused_token_exits_with_status_two(tmp_path: Path) -> None:
 def test_an_unusable_database_stops_the_bot_with_one_sentence(tmp_path: Path) -> None:
     database = tmp_path / "broken.sqlite3"
     database.write_bytes(b"not a database at all " * 100)
-    root = Path(__file__).resolve().parents[2]
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(root),
-        "DISCORD_TOKEN": "unused",
-        "DATABASE_PATH": str(database),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
-    )
+    done = run_bot(tmp_path, DISCORD_TOKEN="unused", DATABASE_PATH=str(database))
     assert done.returncode == MUST_CHANGE
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.strip().splitlines()
@@ -239,16 +229,8 @@ def test_a_postgresql_server_that_cannot_be_reached_stops_the_bot_with_one_sente
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    root = Path(__file__).resolve().parents[2]
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(root),
-        "DISCORD_TOKEN": "unused-token",
-        "DATABASE_URL": f"postgresql://bot:s3cret@127.0.0.1:{port}/mahjong",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
-    )
+    url = f"postgresql://bot:s3cret@127.0.0.1:{port}/mahjong"
+    done = run_bot(tmp_path, DISCORD_TOKEN="unused-token", DATABASE_URL=url)
     # The server may be up at the next start.
     assert done.returncode == TRY_AGAIN
     assert "Traceback" not in done.stderr

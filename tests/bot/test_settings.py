@@ -1,6 +1,4 @@
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +10,7 @@ from bot.settings import MAX_SHARD_COUNT, MUST_CHANGE, Settings, SettingsError, 
 from bot.variants import MAX_TIMER
 from data.sqlite import SqliteStore
 from renderer import fonts
+from tests.bot_process import run_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,10 +86,7 @@ def test_every_setting_is_documented_in_env_example() -> None:
 
 
 def test_run_without_token_exits_with_help(tmp_path: Path) -> None:
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
-    )
+    done = run_bot(tmp_path)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr
 
@@ -208,21 +204,12 @@ def test_a_malformed_database_url_is_named_without_its_password(
 
 def test_run_with_a_font_that_is_not_there_stops_at_once(tmp_path: Path) -> None:
     """Else the bot would look online while every picture it draws fails."""
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
+    settings = {
         "DISCORD_TOKEN": "unused",
         "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
         fonts.ENV_VAR: str(tmp_path / "nonexistent.ttf"),
     }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_bot(tmp_path, **settings)
     assert done.returncode == MUST_CHANGE
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith(f"{fonts.ENV_VAR}={tmp_path / 'nonexistent.ttf'} is not a file;")

@@ -15,8 +15,7 @@ import pytest
 
 from data import SqliteStore
 from data.errors import DatabaseInUseError
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bot_process import ROOT, run_bot
 
 # A bot process, as far as the store goes: it opens the database, says so, and keeps it
 # open until its input ends.
@@ -111,20 +110,7 @@ def test_a_second_bot_on_the_file_stops_with_one_sentence(
     tmp_path: Path, holder: subprocess.Popen[str]
 ) -> None:
     database = tmp_path / "bot.sqlite3"
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": "unused",
-        "DATABASE_PATH": str(database),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_bot(tmp_path, DISCORD_TOKEN="unused", DATABASE_PATH=str(database))
     # Which status it stops with (the other copy's stopping would let it start) is the
     # launcher's to say.
     assert done.returncode != 0
