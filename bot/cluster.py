@@ -34,6 +34,7 @@ from bot.settings import (
     SettingsError,
     check_font,
     load_dotenv,
+    whole_number,
 )
 from bot.shards import ShardRangeError, format_shards, split_shards
 
@@ -232,9 +233,10 @@ def _shard_count(env: dict[str, str], processes: int) -> int:
     value = env.get("SHARD_COUNT", "").strip()
     if not value:
         return processes
-    if not (value.isascii() and value.isdigit()):
+    count = whole_number(value)
+    if count is None:
         raise SettingsError(f"SHARD_COUNT must be a whole number, not {value!r}")
-    return int(value)
+    return count
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:

@@ -119,7 +119,7 @@ class Settings:
         shards, shard_count = shards.strip(), shard_count.strip()
         if not shards and not shard_count:
             return self
-        count = _whole(shard_count)
+        count = whole_number(shard_count)
         if count is None:
             raise SettingsError(
                 "SHARD_COUNT (--shard-count) must be set, a whole number, with SHARDS (--shards)"
@@ -164,7 +164,7 @@ def check_font() -> None:
         raise SettingsError(str(exc)) from None
 
 
-def _whole(value: str) -> int | None:
+def whole_number(value: str) -> int | None:
     """``value`` as a whole number, if it is written in ASCII digits (``int`` would take
     other scripts' digits, and ``isdigit`` passes ``²``, which ``int`` refuses)."""
     return int(value) if value.isascii() and value.isdigit() else None
@@ -183,7 +183,7 @@ def _timer(env: dict[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     if not value:
         return default
-    seconds = _whole(value)
+    seconds = whole_number(value)
     # The same cap as a table's own timers (/table create, /admin config).
     if seconds is None or seconds > MAX_TIMER:
         raise SettingsError(
@@ -197,7 +197,7 @@ def _count(env: dict[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     if not value:
         return default
-    count = _whole(value)
+    count = whole_number(value)
     if count is None or count > MAX_PICTURE_PROCESSES:
         raise SettingsError(
             f"{name} must be a whole number from 0 to {MAX_PICTURE_PROCESSES}, not {value!r}"
@@ -225,7 +225,7 @@ def _optional_int(env: dict[str, str], name: str) -> int | None:
     value = env.get(name, "").strip()
     if not value:
         return None
-    server_id = _whole(value)
+    server_id = whole_number(value)
     if server_id is None:
         raise SettingsError(f"{name} must be a Discord server id (digits only), not {value!r}")
     return server_id

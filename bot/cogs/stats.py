@@ -167,9 +167,10 @@ def stats_view(
 
 def history_line(row: RoundSummary, locale: str) -> str:
     if row.won:
-        how = f"how.{row.how}"
         outcome = (
-            variant_text(row.variant.value, how, locale) if row.how else t("stats.won", locale)
+            variant_text(row.variant.value, f"how.{row.how}", locale)
+            if row.how
+            else t("stats.won", locale)
         )
     elif row.dealt_in:
         outcome = t("stats.dealt_in", locale)

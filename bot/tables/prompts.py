@@ -16,7 +16,7 @@ import discord
 
 from bot.i18n import has, t, terms
 from bot.i18n.terms import (
-    player_names,
+    escaped,
     suit_label,
     tile_label,
     tiles_label,
@@ -64,11 +64,13 @@ READY_LINES = 4
 
 # Every picture, line and prompt of a move names the players: a dozen times a move.
 @lru_cache(maxsize=1024)
+# Every picture, line and prompt of a move names the players: a dozen times a move.
+@lru_cache(maxsize=1024)
 def names(facts: HandFacts, locale: str) -> tuple[str, ...]:
     """The players' names by seat of the hand as ``locale``'s reader sees them in a
     message's text: an AI seat's in the reader's language, every one Markdown-escaped
     (``terms.player_name``). Pictures and labels take :func:`plain_names`."""
-    return player_names(facts.names, facts.ai, locale)
+    return tuple(escaped(name) for name in plain_names(facts, locale))
 
 
 @lru_cache(maxsize=1024)
